@@ -1,0 +1,263 @@
+/* nvptx-rpc protocol: host services for programs running on an NVIDIA GPU.
+
+   This one header is compiled by both sides: newlib's nvptx syscalls (the
+   client, nvptx-none-gcc) and the RPC server in the launcher (the host C
+   compiler).  Every field has a fixed width and a fixed offset; the
+   static assertions at the end make a compiler that disagrees fail.
+
+   Shape: one mailbox in page-locked host memory, mapped into the GPU.  It
+   holds one request slot, one reply slot and a data window.  Each word has a
+   single writer:
+
+     request_seq, request, window (while a request is pending)  -- GPU
+     reply_seq,   reply,   window (while a reply is pending)    -- host
+
+   A GPU thread takes the client lock (in GPU memory, never touched by the
+   host), fills the request and window, fences, and bumps request_seq.  The
+   host sees request_seq != reply_seq, serves the request, fills the reply
+   and window, and stores reply_seq = request_seq with release ordering.  The
+   GPU sees reply_seq == its sequence number, fences, and reads the reply.
+   So exactly one request is in flight; docs/protocol.md has the details.
+
+   Values that differ between newlib and the host C library (open flags,
+   whence, errno, file modes, struct stat) travel as the NVPTX_RPC_* values
+   below; each side translates to and from its own.  */
+
+#ifndef NVPTX_RPC_H
+#define NVPTX_RPC_H
+
+#include <stdint.h>
+
+#define NVPTX_RPC_MAGIC 0x4350524eu	/* "NRPC" in memory order.  */
+#define NVPTX_RPC_VERSION 1
+
+/* Window size: the launcher's default, and the bounds it accepts.  */
+#define NVPTX_RPC_WINDOW_DEFAULT 1024
+#define NVPTX_RPC_WINDOW_MIN 64
+#define NVPTX_RPC_WINDOW_MAX (1u << 20)
+
+/* Longest argument block (paths, "old\0new\0" for rename) the server
+   assembles from window-sized pieces.  Two host PATH_MAX paths fit.  */
+#define NVPTX_RPC_ARG_MAX 8192
+
+/* Requests.  The argument and reply conventions of each are documented in
+   docs/protocol.md; "A" is the argument block sent through the window.  */
+enum nvptx_rpc_opcode
+{
+  NVPTX_RPC_OPEN = 1,		/* A=path; arg0=flags, arg1=mode -> fd.  */
+  NVPTX_RPC_CLOSE,		/* arg0=fd -> 0.  */
+  NVPTX_RPC_READ,		/* arg0=fd, arg1=count -> n, window=bytes.  */
+  NVPTX_RPC_WRITE,		/* arg0=fd, window=bytes -> n.  */
+  NVPTX_RPC_LSEEK,		/* arg0=fd, arg1=offset, arg2=whence -> off.  */
+  NVPTX_RPC_FSTAT,		/* arg0=fd -> 0, window=struct stat.  */
+  NVPTX_RPC_STAT,		/* A=path -> 0, window=struct stat.  */
+  NVPTX_RPC_ISATTY,		/* arg0=fd -> 1, or -1 with errno.  */
+  NVPTX_RPC_UNLINK,		/* A=path -> 0.  */
+  NVPTX_RPC_RENAME,		/* A=old\0new -> 0.  */
+  NVPTX_RPC_LINK,		/* A=old\0new -> 0.  */
+  NVPTX_RPC_MKDIR,		/* A=path; arg0=mode -> 0.  */
+  NVPTX_RPC_GETTIMEOFDAY,	/* -> 0, window=struct timeval.  */
+  NVPTX_RPC_GETPID,		/* -> pid.  */
+  NVPTX_RPC_KILL,		/* arg0=pid, arg1=signal -> 0.  */
+  NVPTX_RPC_ENVIRON,		/* arg0=offset -> total, window=env bytes.  */
+  NVPTX_RPC_OPCODE_END
+};
+
+/* request.flags.  */
+#define NVPTX_RPC_MORE_ARGS 1u	/* Window holds one piece of the argument
+				   block and more follow: stage it, do not
+				   run the call yet.  */
+
+/* reply.flags.  */
+#define NVPTX_RPC_DONE 1u	/* Stop chunking: EOF, a short transfer on a
+				   pipe or terminal, or an error.  */
+
+struct nvptx_rpc_request
+{
+  uint32_t version;		/* NVPTX_RPC_VERSION of the client.  */
+  uint32_t opcode;		/* enum nvptx_rpc_opcode.  */
+  uint32_t flags;		/* NVPTX_RPC_MORE_ARGS.  */
+  uint32_t length;		/* Bytes valid in the window.  */
+  int64_t arg[4];
+};
+
+struct nvptx_rpc_reply
+{
+  int64_t result;		/* -1 on error, as the POSIX call.  */
+  uint32_t error;		/* NVPTX_RPC_E* when result is -1.  */
+  uint32_t flags;		/* NVPTX_RPC_DONE.  */
+  uint32_t length;		/* Bytes valid in the window.  */
+  uint32_t reserved;
+};
+
+struct nvptx_rpc_mailbox
+{
+  /* Written by the launcher before the kernel starts, then read-only.  */
+  uint32_t magic;
+  uint32_t version;
+  uint32_t window_size;
+  uint32_t reserved;
+
+  /* Written by the GPU only.  */
+  volatile uint32_t request_seq;
+  uint32_t reserved_gpu;
+  /* Written by the host only.  */
+  volatile uint32_t reply_seq;
+  uint32_t reserved_host;
+
+  struct nvptx_rpc_request request;	/* GPU writes.  */
+  struct nvptx_rpc_reply reply;		/* Host writes.  */
+  unsigned char window[];	/* window_size bytes, 8-byte aligned.  */
+};
+
+#define NVPTX_RPC_MAILBOX_SIZE(window_size) \
+  (sizeof (struct nvptx_rpc_mailbox) + (window_size))
+
+/* The program's link to the launcher: a global the launcher finds by name
+   in the loaded module.  The program sets version; the launcher checks it
+   and stores the mailbox's device address, or leaves 0 (stock launcher), in
+   which case the syscalls fall back to what newlib's nvptx port does.
+   Room for a later zero-copy path (host copies a large buffer in GPU
+   memory on its side stream) is kept in reserved.  */
+struct nvptx_rpc_link
+{
+  uint32_t version;
+  uint32_t reserved;
+  uint64_t mailbox;		/* struct nvptx_rpc_mailbox *, as seen by
+				   the GPU.  */
+};
+#define NVPTX_RPC_LINK_SYMBOL "__nvptx_rpc_link"
+
+/* open flags.  The access mode is a 2-bit field, as in POSIX.  */
+#define NVPTX_RPC_O_RDONLY 0
+#define NVPTX_RPC_O_WRONLY 1
+#define NVPTX_RPC_O_RDWR 2
+#define NVPTX_RPC_O_ACCMODE 3
+#define NVPTX_RPC_O_CREAT 0x0010
+#define NVPTX_RPC_O_EXCL 0x0020
+#define NVPTX_RPC_O_TRUNC 0x0040
+#define NVPTX_RPC_O_APPEND 0x0080
+#define NVPTX_RPC_O_NONBLOCK 0x0100
+#define NVPTX_RPC_O_SYNC 0x0200
+#define NVPTX_RPC_O_NOCTTY 0x0400
+#define NVPTX_RPC_O_DIRECTORY 0x0800
+#define NVPTX_RPC_O_NOFOLLOW 0x1000
+#define NVPTX_RPC_O_CLOEXEC 0x2000
+
+/* lseek whence.  */
+#define NVPTX_RPC_SEEK_SET 0
+#define NVPTX_RPC_SEEK_CUR 1
+#define NVPTX_RPC_SEEK_END 2
+
+/* File type and permission bits: the traditional octal values, named here
+   so that neither side depends on the other's headers.  */
+#define NVPTX_RPC_S_IFMT 0170000
+#define NVPTX_RPC_S_IFSOCK 0140000
+#define NVPTX_RPC_S_IFLNK 0120000
+#define NVPTX_RPC_S_IFREG 0100000
+#define NVPTX_RPC_S_IFBLK 0060000
+#define NVPTX_RPC_S_IFDIR 0040000
+#define NVPTX_RPC_S_IFCHR 0020000
+#define NVPTX_RPC_S_IFIFO 0010000
+#define NVPTX_RPC_S_IPERM 07777
+
+/* Signals, for kill.  */
+enum nvptx_rpc_signal
+{
+  NVPTX_RPC_SIGHUP = 1,
+  NVPTX_RPC_SIGINT,
+  NVPTX_RPC_SIGQUIT,
+  NVPTX_RPC_SIGILL,
+  NVPTX_RPC_SIGTRAP,
+  NVPTX_RPC_SIGABRT,
+  NVPTX_RPC_SIGFPE,
+  NVPTX_RPC_SIGKILL,
+  NVPTX_RPC_SIGBUS,
+  NVPTX_RPC_SIGSEGV,
+  NVPTX_RPC_SIGPIPE,
+  NVPTX_RPC_SIGALRM,
+  NVPTX_RPC_SIGTERM,
+  NVPTX_RPC_SIGUSR1,
+  NVPTX_RPC_SIGUSR2,
+  NVPTX_RPC_SIGNAL_END
+};
+
+/* errno values.  Anything else the host reports travels as EIO.  */
+enum nvptx_rpc_errno
+{
+  NVPTX_RPC_EPERM = 1,
+  NVPTX_RPC_ENOENT,
+  NVPTX_RPC_ESRCH,
+  NVPTX_RPC_EINTR,
+  NVPTX_RPC_EIO,
+  NVPTX_RPC_EBADF,
+  NVPTX_RPC_EAGAIN,
+  NVPTX_RPC_ENOMEM,
+  NVPTX_RPC_EACCES,
+  NVPTX_RPC_EFAULT,
+  NVPTX_RPC_EBUSY,
+  NVPTX_RPC_EEXIST,
+  NVPTX_RPC_EXDEV,
+  NVPTX_RPC_ENOTDIR,
+  NVPTX_RPC_EISDIR,
+  NVPTX_RPC_EINVAL,
+  NVPTX_RPC_ENFILE,
+  NVPTX_RPC_EMFILE,
+  NVPTX_RPC_ENOTTY,
+  NVPTX_RPC_EFBIG,
+  NVPTX_RPC_ENOSPC,
+  NVPTX_RPC_ESPIPE,
+  NVPTX_RPC_EROFS,
+  NVPTX_RPC_EMLINK,
+  NVPTX_RPC_EPIPE,
+  NVPTX_RPC_ERANGE,
+  NVPTX_RPC_ENAMETOOLONG,
+  NVPTX_RPC_ENOSYS,
+  NVPTX_RPC_ENOTEMPTY,
+  NVPTX_RPC_ELOOP,
+  NVPTX_RPC_EOVERFLOW,
+  NVPTX_RPC_EPROTO,		/* Malformed request or version mismatch.  */
+  NVPTX_RPC_ERRNO_END
+};
+
+/* struct stat as it travels in the window.  */
+struct nvptx_rpc_stat
+{
+  uint64_t dev;
+  uint64_t ino;
+  uint32_t mode;		/* NVPTX_RPC_S_* bits.  */
+  uint32_t nlink;
+  uint32_t uid;
+  uint32_t gid;
+  uint64_t rdev;
+  int64_t size;
+  int64_t blksize;
+  int64_t blocks;
+  int64_t atime_sec, atime_nsec;
+  int64_t mtime_sec, mtime_nsec;
+  int64_t ctime_sec, ctime_nsec;
+};
+
+struct nvptx_rpc_timeval
+{
+  int64_t sec;
+  int64_t usec;
+};
+
+/* Both compilers must lay these out identically.  */
+#define NVPTX_RPC_CHECK_LAYOUT(type, size) \
+  _Static_assert (sizeof (type) == (size), #type " layout")
+NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_request, 48);
+NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_reply, 24);
+NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_mailbox, 104);
+NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_link, 16);
+NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_stat, 112);
+NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_timeval, 16);
+_Static_assert (__builtin_offsetof (struct nvptx_rpc_mailbox, request_seq)
+		== 16, "request_seq offset");
+_Static_assert (__builtin_offsetof (struct nvptx_rpc_mailbox, reply_seq)
+		== 24, "reply_seq offset");
+_Static_assert (__builtin_offsetof (struct nvptx_rpc_mailbox, window) % 8
+		== 0, "window alignment");
+
+#endif /* NVPTX_RPC_H */

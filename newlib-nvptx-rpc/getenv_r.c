@@ -1,0 +1,87 @@
+/* Environment lookup for nvptx: the host's environment, imported through
+   nvptx-rpc the first time the program looks at, or changes, environ.
+   Replaces newlib's getenv_r.c, whose _findenv_r getenv, setenv and
+   unsetenv all go through.  */
+
+#include <envlock.h>
+#include <reent.h>
+#include <stdlib.h>
+#include <string.h>
+#include "rpc.h"
+
+extern char **environ;
+
+static void
+import_host_environ (void)
+{
+  static bool imported;
+  char *block;
+  char **env;
+  size_t count = 0;
+
+  if (imported || !__nvptx_rpc_available ())
+    return;
+  imported = true;
+
+  /* The reply carries the block's total length and its first piece.  */
+  struct __nvptx_rpc_call call = { .opcode = NVPTX_RPC_ENVIRON };
+  long long total = __nvptx_rpc_call (&call);
+  if (total <= 0 || (block = malloc (total)) == NULL)
+    return;
+  for (long long offset = 0; offset < total; offset += call.in_length)
+    {
+      call = (struct __nvptx_rpc_call) {
+	.opcode = NVPTX_RPC_ENVIRON, .arg = { offset },
+	.in = block + offset, .in_length = total - offset,
+      };
+      if (__nvptx_rpc_call (&call) != total || call.in_length == 0)
+	{
+	  free (block);
+	  return;
+	}
+    }
+
+  for (long long i = 0; i < total; i++)
+    count += block[i] == '\0';
+  if ((env = malloc ((count + 1) * sizeof *env)) == NULL)
+    {
+      free (block);
+      return;
+    }
+  for (size_t i = 0; i < count; i++)
+    {
+      env[i] = block;
+      block += strlen (block) + 1;
+    }
+  env[count] = NULL;
+  environ = env;
+}
+
+char *
+_findenv_r (struct _reent *reent_ptr, const char *name, int *offset)
+{
+  size_t length = strcspn (name, "=");
+  char *value = NULL;
+
+  ENV_LOCK;
+  import_host_environ ();
+  /* A name with '=' in it matches nothing.  */
+  if (name[length] == '\0' && environ)
+    for (char **p = environ; *p; p++)
+      if (strncmp (*p, name, length) == 0 && (*p)[length] == '=')
+	{
+	  *offset = p - environ;
+	  value = *p + length + 1;
+	  break;
+	}
+  ENV_UNLOCK;
+  return value;
+}
+
+char *
+_getenv_r (struct _reent *reent_ptr, const char *name)
+{
+  int offset;
+
+  return _findenv_r (reent_ptr, name, &offset);
+}

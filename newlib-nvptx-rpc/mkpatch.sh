@@ -1,0 +1,97 @@
+#!/bin/sh
+# Write the nvptx-rpc change as a patch against newlib 3.3.0.
+#
+# Usage: mkpatch.sh NEWLIB_TARBALL OUTPUT.patch
+#
+# The syscall sources live in this directory and the protocol header in
+# ../include; the patch puts them into newlib/libc/machine/nvptx, drops
+# the stubs they replace (misc.c, exit.c), lists them in Makefile.am and
+# in the automake-1.11 Makefile.in that newlib 3.3.0 ships (regenerated
+# here as automake would, since Debian's automake is not 1.11), and makes
+# ELIX level 4 the nvptx default: with real syscalls underneath, the rest
+# of stdio (fseek, fprintf, scanf) is worth having.
+
+set -eu
+tarball=$1
+output=$2
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+mkdir "$work/a" "$work/b"
+tar -C "$work/a" -xf "$tarball" --strip-components=1 \
+  newlib-salsa/newlib/libc/machine/nvptx newlib-salsa/newlib/configure.host
+cp -R "$work/a/." "$work/b"
+dir=newlib/libc/machine/nvptx
+new=$work/b/$dir
+
+rm "$new/misc.c" "$new/exit.c"
+cp "$here"/*.c "$here"/*.h "$here/../include/nvptx-rpc.h" "$new/"
+
+# Keep newlib's own sources first, in their order, then ours, sorted.
+sources=$(cd "$new" && {
+  for f in calloc.c callocr.c malloc.c mallocr.c realloc.c reallocr.c \
+	   free.c write.c assert.c puts.c putchar.c printf.c abort.c; do
+    echo $f
+  done
+  (cd "$here" && ls *.c) | grep -v -x -e write.c -e puts.c -e putchar.c \
+    -e printf.c | LC_ALL=C sort
+} | tr '\n' ' ')
+
+# "NAME = a b c ..." folded as automake folds it.
+fold_list ()
+{
+  echo "$1" | awk -v name="$2" -v indent="$3" '
+    { line = name " ="; sep = " "; n = split ($0, w, " ")
+      for (i = 1; i <= n; i++)
+	{ if (length (line) + length (w[i]) + 1 > 72)
+	    { print line " \\"; line = indent; sep = "" }
+	  line = line sep w[i]; sep = " " }
+      print line }'
+}
+
+objects=$(for f in $sources; do printf 'lib_a-%s.$(OBJEXT) ' "${f%.c}"; done)
+fold_list "$sources" lib_a_SOURCES '		' > "$work/sources.am"
+fold_list "$objects" am_lib_a_OBJECTS '	' > "$work/objects.in"
+for f in $sources; do
+  o=lib_a-${f%.c}
+  printf '%s.o: %s\n\t$(CC) $(DEFS) $(DEFAULT_INCLUDES) $(INCLUDES) $(AM_CPPFLAGS) $(CPPFLAGS) $(lib_a_CFLAGS) $(CFLAGS) -c -o %s.o `test -f '"'"'%s'"'"' || echo '"'"'$(srcdir)/'"'"'`%s\n\n' \
+    "$o" "$f" "$o" "$f" "$f"
+  printf '%s.obj: %s\n\t$(CC) $(DEFS) $(DEFAULT_INCLUDES) $(INCLUDES) $(AM_CPPFLAGS) $(CPPFLAGS) $(lib_a_CFLAGS) $(CFLAGS) -c -o %s.obj `if test -f '"'"'%s'"'"'; then $(CYGPATH_W) '"'"'%s'"'"'; else $(CYGPATH_W) '"'"'$(srcdir)/%s'"'"'; fi`\n\n' \
+    "$o" "$f" "$o" "$f" "$f" "$f"
+done > "$work/rules.in"
+
+# Replace a "NAME = ... \" continued assignment by the file FILE.
+replace_list ()
+{
+  awk -v name="$1" -v file="$2" '
+    skip && !/\\$/ { skip = 0; next }
+    skip { next }
+    index ($0, name " =") == 1 {
+      while ((getline l < file) > 0) print l
+      skip = /\\$/; next }
+    { print }' "$3" > "$3.new" && mv "$3.new" "$3"
+}
+
+replace_list lib_a_SOURCES "$work/sources.am" "$new/Makefile.am"
+replace_list lib_a_SOURCES "$work/sources.am" "$new/Makefile.in"
+replace_list am_lib_a_OBJECTS "$work/objects.in" "$new/Makefile.in"
+# The per-object rules: drop the old ones, put ours where they were.
+awk -v file="$work/rules.in" '
+  /^lib_a-.*\.o(bj)?: / { if (!done) { while ((getline l < file) > 0) print l
+				       done = 1 }
+			  getline; getline; next }
+  { print }' "$new/Makefile.in" > "$new/Makefile.in.new"
+mv "$new/Makefile.in.new" "$new/Makefile.in"
+
+# ELIX level 4 by default for nvptx.
+sed -i '/^  nvptx\*)$/,/^	;;$/{
+  s/newlib_elix_level=1;/newlib_elix_level=4;/
+  /elif \[ "x${newlib_elix_level}" != "x1" \]; then/,/newlib_msg_warn=/d
+}' "$work/b/newlib/configure.host"
+
+(cd "$work" && LC_ALL=C diff -ruN a b > patch) && status=0 || status=$?
+[ "$status" -le 1 ] || exit "$status"
+awk '/^diff -ruN/ { next }
+     /^(---|\+\+\+) [ab]\// { sub (/\t.*/, ""); sub (/ [ab]\//, " newlib-3.3.0/") }
+     { print }' "$work/patch" > "$output"

@@ -1,0 +1,23 @@
+/* printf for nvptx.  Under nvptx-rpc it is stdio's, so that it keeps its
+   place among write(), fputs(stdout) and friends; otherwise it is the CUDA
+   printf builtin, whose buffer the driver prints when the kernel ends.  */
+
+#include <stdarg.h>
+#include <stdio.h>
+#include "rpc.h"
+
+/* The PTX runtime's printf: it takes its arguments as a va_list.  */
+extern int vprintf (const char *, va_list);
+
+int
+printf (const char *fmt, ...)
+{
+  va_list args;
+  int res;
+
+  va_start (args, fmt);
+  res = __nvptx_rpc_available () ? vfprintf (stdout, fmt, args)
+				 : vprintf (fmt, args);
+  va_end (args);
+  return res;
+}

@@ -1,0 +1,18 @@
+/* putchar for nvptx: stdio's under nvptx-rpc, else the CUDA printf
+   builtin (see printf.c).  */
+
+#include <stdarg.h>
+#include <stdio.h>
+#include "rpc.h"
+
+extern int vprintf (const char *, va_list);
+
+int
+putchar (int c)
+{
+  unsigned valist[1] = { (unsigned char) c };
+
+  if (__nvptx_rpc_available ())
+    return putc (c, stdout);
+  return vprintf ("%c", valist) < 0 ? EOF : (unsigned char) c;
+}

@@ -1,0 +1,19 @@
+/* puts for nvptx: stdio's under nvptx-rpc, else the CUDA printf builtin
+   (see printf.c).  */
+
+#include <stdarg.h>
+#include <stdio.h>
+#include "rpc.h"
+
+extern int vprintf (const char *, va_list);
+
+int
+puts (const char *str)
+{
+  void *valist[1] = { (void *) str };
+
+  if (__nvptx_rpc_available ())
+    return fputs (str, stdout) == EOF || putc ('\n', stdout) == EOF
+	   ? EOF : 1;
+  return vprintf ("%s\n", valist);
+}

@@ -1,0 +1,23 @@
+/* rename(2) for nvptx, served by the host through nvptx-rpc: atomic, and
+   it replaces NEW, which the link-and-unlink fallback of _rename_r
+   cannot do.  */
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include "rpc.h"
+
+int
+rename (const char *old, const char *new)
+{
+  if (!__nvptx_rpc_available ())
+    {
+      errno = ENOSYS;
+      return -1;
+    }
+  struct __nvptx_rpc_call call = {
+    .opcode = NVPTX_RPC_RENAME,
+    .out = { { old, strlen (old) + 1 }, { new, strlen (new) + 1 } },
+  };
+  return __nvptx_rpc_call (&call);
+}

@@ -1,0 +1,247 @@
+/* Client side of nvptx-rpc: the single-slot mailbox exchange, the lock
+   that makes GPU threads take turns on it, and the value translation
+   shared by the syscalls in this directory.  */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "rpc.h"
+
+struct nvptx_rpc_link __nvptx_rpc_link = { NVPTX_RPC_VERSION, 0, 0 };
+
+/* Taken by one GPU thread for a whole call, so that the pieces of a large
+   transfer are not interleaved with another thread's.  It lives in GPU
+   memory: the host never touches it, and GPU atomics on host memory race
+   with host stores.  */
+static int rpc_lock;
+
+static const short errno_from_wire[NVPTX_RPC_ERRNO_END] = {
+#define E(name) [NVPTX_RPC_##name] = name
+  E (EPERM), E (ENOENT), E (ESRCH), E (EINTR), E (EIO), E (EBADF),
+  E (EAGAIN), E (ENOMEM), E (EACCES), E (EFAULT), E (EBUSY), E (EEXIST),
+  E (EXDEV), E (ENOTDIR), E (EISDIR), E (EINVAL), E (ENFILE), E (EMFILE),
+  E (ENOTTY), E (EFBIG), E (ENOSPC), E (ESPIPE), E (EROFS), E (EMLINK),
+  E (EPIPE), E (ERANGE), E (ENAMETOOLONG), E (ENOSYS), E (ENOTEMPTY),
+  E (ELOOP), E (EOVERFLOW), E (EPROTO),
+#undef E
+};
+
+static const struct
+{
+  int flag;
+  uint32_t wire;
+} oflags[] = {
+  { O_CREAT, NVPTX_RPC_O_CREAT }, { O_EXCL, NVPTX_RPC_O_EXCL },
+  { O_TRUNC, NVPTX_RPC_O_TRUNC }, { O_APPEND, NVPTX_RPC_O_APPEND },
+  { O_NONBLOCK, NVPTX_RPC_O_NONBLOCK }, { O_SYNC, NVPTX_RPC_O_SYNC },
+  { O_NOCTTY, NVPTX_RPC_O_NOCTTY }, { O_DIRECTORY, NVPTX_RPC_O_DIRECTORY },
+  { O_NOFOLLOW, NVPTX_RPC_O_NOFOLLOW }, { O_CLOEXEC, NVPTX_RPC_O_CLOEXEC },
+};
+
+uint32_t
+__nvptx_rpc_oflags (int flags)
+{
+  uint32_t wire;
+
+  switch (flags & O_ACCMODE)
+    {
+    case O_WRONLY: wire = NVPTX_RPC_O_WRONLY; break;
+    case O_RDWR: wire = NVPTX_RPC_O_RDWR; break;
+    case O_RDONLY: wire = NVPTX_RPC_O_RDONLY; break;
+    default: wire = NVPTX_RPC_O_ACCMODE; break;	/* The host says EINVAL.  */
+    }
+  for (size_t i = 0; i < sizeof oflags / sizeof *oflags; i++)
+    if (flags & oflags[i].flag)
+      wire |= oflags[i].wire;
+  return wire;
+}
+
+void
+__nvptx_rpc_stat_from_wire (struct stat *st, const struct nvptx_rpc_stat *w)
+{
+  static const struct { uint32_t wire; mode_t type; } types[] = {
+    { NVPTX_RPC_S_IFREG, S_IFREG }, { NVPTX_RPC_S_IFDIR, S_IFDIR },
+    { NVPTX_RPC_S_IFCHR, S_IFCHR }, { NVPTX_RPC_S_IFIFO, S_IFIFO },
+    { NVPTX_RPC_S_IFLNK, S_IFLNK }, { NVPTX_RPC_S_IFSOCK, S_IFSOCK },
+    { NVPTX_RPC_S_IFBLK, S_IFBLK },
+  };
+  /* POSIX fixes the permission bits' values, so they pass unchanged.  */
+  mode_t mode = w->mode & NVPTX_RPC_S_IPERM;
+
+  for (size_t i = 0; i < sizeof types / sizeof *types; i++)
+    if ((w->mode & NVPTX_RPC_S_IFMT) == types[i].wire)
+      mode |= types[i].type;
+  memset (st, 0, sizeof *st);
+  st->st_dev = w->dev;
+  st->st_ino = w->ino;
+  st->st_mode = mode;
+  st->st_nlink = w->nlink;
+  st->st_uid = w->uid;
+  st->st_gid = w->gid;
+  st->st_rdev = w->rdev;
+  st->st_size = w->size;
+  st->st_blksize = w->blksize;
+  st->st_blocks = w->blocks;
+  st->st_atim.tv_sec = w->atime_sec;
+  st->st_atim.tv_nsec = w->atime_nsec;
+  st->st_mtim.tv_sec = w->mtime_sec;
+  st->st_mtim.tv_nsec = w->mtime_nsec;
+  st->st_ctim.tv_sec = w->ctime_sec;
+  st->st_ctim.tv_nsec = w->ctime_nsec;
+}
+
+/* Copy into the window.  Plain stores: the fence before request_seq
+   orders them.  Whole words when both sides allow, since each store to
+   host memory is a bus transaction.  */
+static void
+window_put (volatile unsigned char *window, const void *src, size_t n)
+{
+  const unsigned char *s = src;
+  size_t i = 0;
+
+  if (((uintptr_t) s & 7) == 0)
+    for (; i + 8 <= n; i += 8)
+      *(volatile uint64_t *) (window + i) = *(const uint64_t *) (s + i);
+  for (; i < n; i++)
+    window[i] = s[i];
+}
+
+/* Copy out of the window.  Volatile loads, so that nothing is served from
+   a GPU cache line filled by an earlier reply.  */
+static void
+window_get (void *dst, const volatile unsigned char *window, size_t n)
+{
+  unsigned char *d = dst;
+  size_t i = 0;
+
+  if (((uintptr_t) d & 7) == 0)
+    for (; i + 8 <= n; i += 8)
+      *(uint64_t *) (d + i) = *(const volatile uint64_t *) (window + i);
+  for (; i < n; i++)
+    d[i] = window[i];
+}
+
+/* Post one request whose window bytes are in place and wait for its
+   reply.  */
+static void
+exchange (struct nvptx_rpc_mailbox *mb, uint32_t *seq, uint32_t opcode,
+	  uint32_t flags, const int64_t arg[4], uint32_t length,
+	  struct nvptx_rpc_reply *reply)
+{
+  volatile struct nvptx_rpc_request *q = &mb->request;
+  const volatile struct nvptx_rpc_reply *r = &mb->reply;
+
+  q->version = NVPTX_RPC_VERSION;
+  q->opcode = opcode;
+  q->flags = flags;
+  q->length = length;
+  for (int i = 0; i < 4; i++)
+    q->arg[i] = arg[i];
+  /* The request and window must be visible to the host before the
+     sequence number that announces them...  */
+  __sync_synchronize ();
+  mb->request_seq = ++*seq;
+  while (mb->reply_seq != *seq)
+    ;
+  /* ... and the reply is read only after the host's release of it.  */
+  __sync_synchronize ();
+  reply->result = r->result;
+  reply->error = r->error;
+  reply->flags = r->flags;
+  reply->length = r->length;
+}
+
+/* The body of __nvptx_rpc_call, run under the lock.  */
+static long long
+call_locked (struct __nvptx_rpc_call *call)
+{
+  struct nvptx_rpc_mailbox *mb
+    = (struct nvptx_rpc_mailbox *) (uintptr_t) __nvptx_rpc_link.mailbox;
+  size_t window = mb->window_size;
+  /* The GPU is request_seq's only writer: its value is ours to extend.  */
+  uint32_t seq = mb->request_seq;
+  const unsigned char *out = call->out[0].base;
+  unsigned char *in = call->in;
+  struct nvptx_rpc_reply reply;
+
+  if (call->stream)
+    {
+      /* read and write: a request per piece, until done or short.  */
+      size_t total = out ? call->out[0].length : call->in_length;
+      size_t done = 0;
+      do
+	{
+	  size_t n = total - done < window ? total - done : window;
+	  if (out)
+	    window_put (mb->window, out + done, n);
+	  else
+	    call->arg[1] = n;
+	  exchange (mb, &seq, call->opcode, 0, call->arg, out ? n : 0,
+		    &reply);
+	  if (reply.result < 0)
+	    break;
+	  if (in)
+	    window_get (in + done, mb->window,
+			reply.length < n ? reply.length : n);
+	  done += reply.result;
+	}
+      while (done < total && !(reply.flags & NVPTX_RPC_DONE));
+      /* An error after some progress reports the progress, as POSIX.  */
+      if (done > 0 || reply.result >= 0)
+	return done;
+    }
+  else
+    {
+      /* One argument block, in pieces the host puts back together; the
+	 last piece runs the call.  */
+      int segment = 0;
+      size_t sent = 0;
+      do
+	{
+	  size_t length = call->out[segment].length;
+	  size_t n = length - sent < window ? length - sent : window;
+	  window_put (mb->window,
+		      (const unsigned char *) call->out[segment].base + sent, n);
+	  sent += n;
+	  if (sent == length && segment == 0 && call->out[1].length)
+	    segment = 1, sent = 0;
+	  bool last = sent == call->out[segment].length;
+	  exchange (mb, &seq, call->opcode, last ? 0 : NVPTX_RPC_MORE_ARGS,
+		    call->arg, n, &reply);
+	  if (last)
+	    break;
+	}
+      while (reply.result >= 0);
+      if (reply.result >= 0)
+	{
+	  if (reply.length < call->in_length)
+	    call->in_length = reply.length;
+	  window_get (in, mb->window, call->in_length);
+	  return reply.result;
+	}
+    }
+  errno = reply.error < NVPTX_RPC_ERRNO_END && errno_from_wire[reply.error]
+	  ? errno_from_wire[reply.error] : EIO;
+  return -1;
+}
+
+long long
+__nvptx_rpc_call (struct __nvptx_rpc_call *call)
+{
+  long long result = 0;
+  bool done = false;
+
+  /* The critical section sits inside the loop, so that a thread that
+     loses the race waits at the loop's reconvergence point while the
+     winner of its warp runs the call: no deadlock under warp divergence
+     even without independent thread scheduling.  */
+  while (!done)
+    if (__atomic_exchange_n (&rpc_lock, 1, __ATOMIC_ACQUIRE) == 0)
+      {
+	result = call_locked (call);
+	__atomic_store_n (&rpc_lock, 0, __ATOMIC_RELEASE);
+	done = true;
+      }
+  return result;
+}

@@ -1,0 +1,97 @@
+#!/bin/sh
+# Build a standalone nvptx-none GCC 12 (C only) + newlib 3.3.0 from Debian 12's
+# source packages into PREFIX.  Idempotent: a toolchain that passes the checks
+# below is reused in seconds; a partial or stale one is removed and rebuilt.
+#
+# Usage: scripts/bootstrap-toolchain.sh [PREFIX]
+#   PREFIX defaults to $NVPTX_PREFIX, else /opt/nvptx-none-gcc12.
+# See ../shared/TOOLCHAIN.md-derived notes in docs/toolchain.md for the traps.
+
+set -eu
+
+PREFIX=${1:-${NVPTX_PREFIX:-/opt/nvptx-none-gcc12}}
+# Bump when the recipe changes: a prefix built by another recipe is rebuilt.
+RECIPE=3
+STAMP=$PREFIX/.nvptx-rpc-toolchain
+WORK=${NVPTX_BUILD_DIR:-${TMPDIR:-/tmp}/nvptx-toolchain-build}
+JOBS=$(nproc 2>/dev/null || echo 2)
+
+PACKAGES="gcc-12-source newlib-source nvptx-tools dejagnu texinfo flex bison
+  libgmp-dev libmpfr-dev libmpc-dev autoconf automake patch xz-utils make gcc"
+
+log () { echo "bootstrap: $*" >&2; }
+
+need_packages ()
+{
+  missing=
+  for p in $PACKAGES; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' \
+      || missing="$missing $p"
+  done
+  [ -z "$missing" ] && return 0
+  log "installing:$missing"
+  SUDO=; [ "$(id -u)" -eq 0 ] || SUDO=sudo
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing
+}
+
+# A prefix is good when it carries our stamp and really compiles and links a
+# program with -mmainkernel against a libc.a that is not truncated.
+toolchain_ok ()
+{
+  [ "$(cat "$STAMP" 2>/dev/null)" = "recipe $RECIPE" ] || return 1
+  t=$(mktemp -d)
+  printf 'int main (void) { return 0; }\n' > "$t/t.c"
+  "$PREFIX/bin/nvptx-none-gcc" -O2 -mmainkernel "$t/t.c" -o "$t/t" 2>/dev/null
+  rc=$?
+  rm -rf "$t"
+  [ $rc -eq 0 ] || return 1
+  n=$(nvptx-none-ar t "$PREFIX/nvptx-none/lib/libc.a" 2>/dev/null | wc -l)
+  [ "$n" -ge 300 ]
+}
+
+# nvptx-none-as runs ptxas on its output when one is on PATH, and CUDA 13's
+# ptxas rejects GCC 12's default sm_30 target; verify later, explicitly.
+install_binutils_shims ()
+{
+  d=$1
+  mkdir -p "$d"
+  printf '#!/bin/sh\nexec nvptx-none-as --no-verify "$@"\n' > "$d/as"
+  chmod +x "$d/as"
+  for t in ld ar ranlib; do ln -sf "$(command -v nvptx-none-$t)" "$d/$t"; done
+}
+
+need_packages
+if toolchain_ok; then
+  log "toolchain in $PREFIX is up to date"
+  exit 0
+fi
+
+log "building nvptx-none gcc 12 + newlib 3.3.0 into $PREFIX (about 15 min on 2 cores)"
+rm -rf "$PREFIX" "$WORK"
+mkdir -p "$WORK" "$PREFIX"
+cd "$WORK"
+tar -xf /usr/src/gcc-12/gcc-12*-dfsg.tar.xz
+tar -xf /usr/src/newlib/newlib-*.tar.xz
+GCC_SRC=$(ls -d "$WORK"/gcc-*/)
+# The dfsg tarball lacks the GFDL docs; without this genhooks fails in s-tm-texi.
+(cd "$GCC_SRC" && patch -p2 -s < /usr/src/gcc-12/debian/patches/gcc-gfdl-build.diff)
+ln -s "$WORK/newlib-salsa/newlib" "$GCC_SRC/newlib"
+
+TOOLS=$PREFIX/nvptx-none/bin
+install_binutils_shims "$TOOLS"
+
+mkdir build && cd build
+"$GCC_SRC/configure" --target=nvptx-none --prefix="$PREFIX" \
+  --with-build-time-tools="$TOOLS" --enable-languages=c \
+  --disable-multilib --disable-nls --disable-lto --disable-sjlj-exceptions \
+  --enable-newlib-io-long-long > configure.log 2>&1 \
+  || { tail -30 configure.log; exit 1; }
+make -j"$JOBS" > make.log 2>&1 || { tail -60 make.log; exit 1; }
+make install-strip > install.log 2>&1 || { tail -30 install.log; exit 1; }
+install_binutils_shims "$TOOLS"
+
+echo "recipe $RECIPE" > "$STAMP"
+toolchain_ok || { log "built toolchain fails its own check"; exit 1; }
+cd / && rm -rf "$WORK"
+log "done: $PREFIX"

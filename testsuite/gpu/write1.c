@@ -1,0 +1,14 @@
+/* N one-byte write() calls to standard output (default 100000): the cost
+   of one round trip.  */
+#include <stdlib.h>
+#include <unistd.h>
+
+int
+main (int argc, char **argv)
+{
+  long n = argc > 1 ? atol (argv[1]) : 100000;
+
+  for (long i = 0; i < n; i++)
+    write (1, i % 64 == 63 ? "\n" : "x", 1);
+  return 0;
+}
