@@ -3,6 +3,7 @@
    printf builtin, whose buffer the driver prints when the kernel ends.  */
 
 #include <stdarg.h>
+#include <reent.h>
 #include <stdio.h>
 #include "rpc.h"
 
@@ -16,7 +17,10 @@ printf (const char *fmt, ...)
   int res;
 
   va_start (args, fmt);
-  res = __nvptx_rpc_available () ? vfprintf (stdout, fmt, args)
+  /* _vfprintf_r, as newlib's fprintf does: on the H200 (driver 580), a
+     call through vfprintf, one frame deeper, made the next stdio call
+     fault (docs/gpu-results.md).  */
+  res = __nvptx_rpc_available () ? _vfprintf_r (_REENT, stdout, fmt, args)
 				 : vprintf (fmt, args);
   va_end (args);
   return res;

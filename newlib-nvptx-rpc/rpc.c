@@ -91,6 +91,22 @@ __nvptx_rpc_stat_from_wire (struct stat *st, const struct nvptx_rpc_stat *w)
   st->st_ctim.tv_nsec = w->ctime_nsec;
 }
 
+/* Loads of words the host writes.  GCC 12 compiles a C volatile load to a
+   plain PTX "ld", which the GPU may serve from its L1 cache: a reply
+   would then be read stale.  "ld.volatile" is never cached.  */
+#ifdef __nvptx__
+# define LOAD_VOLATILE(bits, type, p) \
+  ({ type v_; \
+     asm volatile ("ld.volatile.u" #bits " %0, [%1];" \
+		   : "=r" (v_) : "r" (p) : "memory"); \
+     v_; })
+#else
+# define LOAD_VOLATILE(bits, type, p) (*(const volatile type *) (p))
+#endif
+#define LOAD8(p) LOAD_VOLATILE (8, uint8_t, p)
+#define LOAD32(p) LOAD_VOLATILE (32, uint32_t, p)
+#define LOAD64(p) LOAD_VOLATILE (64, uint64_t, p)
+
 /* Copy into the window.  Plain stores: the fence before request_seq
    orders them.  Whole words when both sides allow, since each store to
    host memory is a bus transaction.  */
@@ -107,19 +123,19 @@ window_put (volatile unsigned char *window, const void *src, size_t n)
     window[i] = s[i];
 }
 
-/* Copy out of the window.  Volatile loads, so that nothing is served from
-   a GPU cache line filled by an earlier reply.  */
+/* Copy out of the window, never from a cache line an earlier reply
+   filled.  */
 static void
-window_get (void *dst, const volatile unsigned char *window, size_t n)
+window_get (void *dst, const unsigned char *window, size_t n)
 {
   unsigned char *d = dst;
   size_t i = 0;
 
   if (((uintptr_t) d & 7) == 0)
     for (; i + 8 <= n; i += 8)
-      *(uint64_t *) (d + i) = *(const volatile uint64_t *) (window + i);
+      *(uint64_t *) (d + i) = LOAD64 (window + i);
   for (; i < n; i++)
-    d[i] = window[i];
+    d[i] = LOAD8 (window + i);
 }
 
 /* Post one request whose window bytes are in place and wait for its
@@ -130,7 +146,7 @@ exchange (struct nvptx_rpc_mailbox *mb, uint32_t *seq, uint32_t opcode,
 	  struct nvptx_rpc_reply *reply)
 {
   volatile struct nvptx_rpc_request *q = &mb->request;
-  const volatile struct nvptx_rpc_reply *r = &mb->reply;
+  const struct nvptx_rpc_reply *r = &mb->reply;
 
   q->version = NVPTX_RPC_VERSION;
   q->opcode = opcode;
@@ -142,14 +158,14 @@ exchange (struct nvptx_rpc_mailbox *mb, uint32_t *seq, uint32_t opcode,
      sequence number that announces them...  */
   __sync_synchronize ();
   mb->request_seq = ++*seq;
-  while (mb->reply_seq != *seq)
+  while (LOAD32 (&mb->reply_seq) != *seq)
     ;
   /* ... and the reply is read only after the host's release of it.  */
   __sync_synchronize ();
-  reply->result = r->result;
-  reply->error = r->error;
-  reply->flags = r->flags;
-  reply->length = r->length;
+  reply->result = LOAD64 (&r->result);
+  reply->error = LOAD32 (&r->error);
+  reply->flags = LOAD32 (&r->flags);
+  reply->length = LOAD32 (&r->length);
 }
 
 /* The body of __nvptx_rpc_call, run under the lock.  */
@@ -160,7 +176,7 @@ call_locked (struct __nvptx_rpc_call *call)
     = (struct nvptx_rpc_mailbox *) (uintptr_t) __nvptx_rpc_link.mailbox;
   size_t window = mb->window_size;
   /* The GPU is request_seq's only writer: its value is ours to extend.  */
-  uint32_t seq = mb->request_seq;
+  uint32_t seq = LOAD32 (&mb->request_seq);
   const unsigned char *out = call->out[0].base;
   unsigned char *in = call->in;
   struct nvptx_rpc_reply reply;

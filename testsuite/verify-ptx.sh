@@ -1,0 +1,24 @@
+#!/bin/sh
+# Verify every PTX chunk of each linked nvptx program with ptxas, as the
+# CUDA JIT will see them: the program's code and every libc member.
+# Usage: verify-ptx.sh ARCH PROGRAM...   (ARCH e.g. sm_90)
+arch=$1; shift
+status=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for prog; do
+  rm -f "$tmp"/chunk*
+  perl -e 'local $/ = "\0"; my $n = 0;
+	   while (<STDIN>) { chomp; next unless /\S/;
+	     open my $f, ">", sprintf ("%s/chunk%04d.ptx", $ARGV[0], $n++) or die;
+	     print $f $_; close $f }' "$tmp" < "$prog"
+  bad=0
+  for c in "$tmp"/chunk*.ptx; do
+    ptxas -arch="$arch" -c "$c" -o /dev/null > "$tmp/log" 2>&1 \
+      || { bad=1; sed "s|$c|$prog: $(basename "$c")|" "$tmp/log"; }
+  done
+  n=$(ls "$tmp"/chunk*.ptx | wc -l)
+  if [ $bad = 0 ]; then echo "PASS: $prog ($n PTX chunks verified for $arch)"
+  else echo "FAIL: $prog"; status=1; fi
+done
+exit $status
