@@ -107,11 +107,18 @@ struct nvptx_rpc_mailbox
 
   struct nvptx_rpc_request request;	/* GPU writes.  */
   struct nvptx_rpc_reply reply;		/* Host writes.  */
-  unsigned char window[];	/* window_size bytes, 8-byte aligned.  */
+  unsigned char window[];	/* window_size bytes (at least
+				   NVPTX_RPC_REPLY_MAX), 8-byte aligned.  */
 };
 
+/* Fixed-size replies (struct nvptx_rpc_stat, below) always fit: the
+   window area is never smaller than NVPTX_RPC_REPLY_MAX, whatever the
+   window size chunked transfers use.  */
+#define NVPTX_RPC_REPLY_MAX 112
 #define NVPTX_RPC_MAILBOX_SIZE(window_size) \
-  (sizeof (struct nvptx_rpc_mailbox) + (window_size))
+  (sizeof (struct nvptx_rpc_mailbox) \
+   + ((window_size) > NVPTX_RPC_REPLY_MAX \
+      ? (window_size) : NVPTX_RPC_REPLY_MAX))
 
 /* The program's link to the launcher: a global the launcher finds by name
    in the loaded module.  The program sets version; the launcher checks it
@@ -251,7 +258,7 @@ NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_request, 48);
 NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_reply, 24);
 NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_mailbox, 104);
 NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_link, 16);
-NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_stat, 112);
+NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_stat, NVPTX_RPC_REPLY_MAX);
 NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_timeval, 16);
 _Static_assert (__builtin_offsetof (struct nvptx_rpc_mailbox, request_seq)
 		== 16, "request_seq offset");

@@ -25,6 +25,9 @@ extern char **environ;
 struct guest_fd
 {
   int host_fd;			/* -1 when the slot is free.  */
+  bool owned;			/* Opened by the program, so its close
+				   closes the host fd; not so the standard
+				   streams it inherited from the launcher.  */
   bool regular;			/* Regular file: transfers are never short
 				   before EOF.  */
 };
@@ -253,6 +256,7 @@ serve_open (struct call *c)
       return;
     }
   s->fds[fd].host_fd = host_fd;
+  s->fds[fd].owned = true;
   s->fds[fd].regular = fstat (host_fd, &st) == 0 && S_ISREG (st.st_mode);
   reply (c, fd);
 }
@@ -264,10 +268,14 @@ serve_close (struct call *c)
 
   if (g == NULL)
     return;
+
   int host_fd = g->host_fd;
+  bool owned = g->owned;
+
   g->host_fd = -1;
+  g->owned = false;
   /* The launcher's own standard streams stay open for its messages.  */
-  reply (c, host_fd <= STDERR_FILENO ? 0 : close (host_fd));
+  reply (c, owned ? close (host_fd) : 0);
 }
 
 static void
@@ -584,7 +592,8 @@ trace_call (const struct call *c)
 		     && opcode_names[q->opcode]
 		     ? opcode_names[q->opcode] : "unknown";
 
-  if (q->flags & NVPTX_RPC_MORE_ARGS)
+  /* A piece of an argument block is part of a call, unless it ended it.  */
+  if ((q->flags & NVPTX_RPC_MORE_ARGS) && c->rep->result != -1)
     return;
   fprintf (f, "[gpu] %s(", name);
   switch (q->opcode)
@@ -750,7 +759,7 @@ rpc_server_free (struct rpc_server *s)
   if (s == NULL)
     return;
   for (int fd = 0; fd < GUEST_FDS; fd++)
-    if (s->fds[fd].host_fd > STDERR_FILENO)
+    if (s->fds[fd].host_fd >= 0 && s->fds[fd].owned)
       close (s->fds[fd].host_fd);
   free (s->env_block);
   free (s);

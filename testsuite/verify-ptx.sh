@@ -1,8 +1,10 @@
 #!/bin/sh
 # Verify every PTX chunk of each linked nvptx program with ptxas, as the
 # CUDA JIT will see them: the program's code and every libc member.
-# Usage: verify-ptx.sh ARCH PROGRAM...   (ARCH e.g. sm_90)
-arch=$1; shift
+# Usage: verify-ptx.sh [PROGRAM...]; default $PTX_PROGRAMS.  $PTX_ARCH
+# (default sm_90, the H200's) is what ptxas compiles for.
+arch=${PTX_ARCH:-sm_90}
+[ $# -gt 0 ] || set -- $PTX_PROGRAMS
 status=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -1,0 +1,550 @@
+/* Host test harness for nvptx-rpc; see harness.h.  */
+
+#define _GNU_SOURCE
+
+#include <dirent.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "harness.h"
+
+static const char *program_name;
+static char scratch[4096];
+static int passed, failed;
+
+/* The label of the current run ("w64/") and its transcript.  */
+static char run_label[32];
+static char *transcript;
+static size_t transcript_length, transcript_room;
+/* Transcripts of the runs since the last compare_runs.  */
+static char *run_transcripts[16];
+static char run_names[16][32];
+static int runs;
+
+/* Bytes after the mailbox's window, checked at stop_server.  */
+#define GUARD_SIZE 4096
+#define GUARD_BYTE 0x5a
+
+static struct
+{
+  struct nvptx_rpc_mailbox *mailbox;
+  uint32_t window_size;
+  struct rpc_server *server;
+  pthread_t thread;
+  atomic_bool stop;
+  bool running;
+} srv;
+
+static void
+transcript_add (const char *fmt, va_list ap)
+{
+  va_list aq;
+  int n;
+
+  if (!run_label[0])
+    return;
+  va_copy (aq, ap);
+  n = vsnprintf (NULL, 0, fmt, aq);
+  va_end (aq);
+  if (n < 0)
+    return;
+  if (transcript_length + n + 2 > transcript_room)
+    {
+      transcript_room = (transcript_length + n + 2) * 2;
+      transcript = realloc (transcript, transcript_room);
+      if (transcript == NULL)
+	abort ();
+    }
+  vsnprintf (transcript + transcript_length, n + 1, fmt, ap);
+  transcript_length += n;
+  transcript[transcript_length++] = '\n';
+  transcript[transcript_length] = '\0';
+}
+
+static void
+transcript_printf (const char *fmt, ...)
+{
+  va_list ap;
+
+  va_start (ap, fmt);
+  transcript_add (fmt, ap);
+  va_end (ap);
+}
+
+void
+note (const char *fmt, ...)
+{
+  va_list ap;
+
+  va_start (ap, fmt);
+  transcript_add (fmt, ap);
+  va_end (ap);
+}
+
+bool
+check (bool ok, const char *name, const char *detail_fmt, ...)
+{
+  /* Tests' threads may check at once.  */
+  static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+  va_list ap;
+
+  pthread_mutex_lock (&lock);
+  if (ok)
+    {
+      passed++;
+      printf ("PASS: %s%s\n", run_label, name);
+    }
+  else
+    {
+      failed++;
+      printf ("FAIL: %s%s: ", run_label, name);
+      va_start (ap, detail_fmt);
+      vprintf (detail_fmt, ap);
+      va_end (ap);
+      putchar ('\n');
+    }
+  fflush (stdout);
+  transcript_printf ("%s: %s", name, ok ? "PASS" : "FAIL");
+  pthread_mutex_unlock (&lock);
+  return ok;
+}
+
+const char *
+name_of (const char *fmt, ...)
+{
+  static char buffers[8][256];
+  static atomic_uint next;
+  char *b = buffers[atomic_fetch_add (&next, 1) % 8];
+  va_list ap;
+
+  va_start (ap, fmt);
+  vsnprintf (b, sizeof buffers[0], fmt, ap);
+  va_end (ap);
+  return b;
+}
+
+const char *
+errno_name (int e)
+{
+  static const struct { int e; const char *name; } names[] = {
+#define E(x) { x, #x }
+    E (0), E (EPERM), E (ENOENT), E (ESRCH), E (EINTR), E (EIO), E (EBADF),
+    E (EAGAIN), E (ENOMEM), E (EACCES), E (EFAULT), E (EBUSY), E (EEXIST),
+    E (EXDEV), E (ENOTDIR), E (EISDIR), E (EINVAL), E (ENFILE), E (EMFILE),
+    E (ENOTTY), E (EFBIG), E (ENOSPC), E (ESPIPE), E (EROFS), E (EMLINK),
+    E (EPIPE), E (ERANGE), E (ENAMETOOLONG), E (ENOSYS), E (ENOTEMPTY),
+    E (ELOOP), E (EOVERFLOW), E (EPROTO),
+#undef E
+  };
+  const char *s = NULL;
+
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    if (names[i].e == e)
+      s = names[i].name;
+  return s ? s : name_of ("errno %d", e);
+}
+
+bool
+check_bytes (const char *name, const void *got, const void *want, size_t len)
+{
+  const unsigned char *g = got, *w = want;
+  size_t i;
+
+  for (i = 0; i < len && g[i] == w[i]; i++)
+    ;
+  if (i == len)
+    return check (true, name, " ");
+  return check (false, name, "of %zu bytes, the first difference is byte "
+		"%zu: got 0x%02x, expected 0x%02x", len, i, g[i], w[i]);
+}
+
+static uint64_t
+splitmix64 (uint64_t x)
+{
+  x += 0x9e3779b97f4a7c15u;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
+  return x ^ (x >> 31);
+}
+
+void
+pattern_fill (void *buf, size_t len, uint64_t seed, uint64_t offset)
+{
+  unsigned char *b = buf;
+
+  for (size_t i = 0; i < len; i++)
+    {
+      uint64_t at = offset + i;
+      b[i] = splitmix64 (seed * 0x100000001b3u + at / 8) >> (at % 8 * 8);
+    }
+}
+
+unsigned char *
+slurp (const char *path, size_t *len)
+{
+  int fd = real_open (path, O_RDONLY | O_CLOEXEC);
+  unsigned char *buf = NULL;
+  size_t room = 0, n = 0;
+
+  if (fd < 0)
+    return NULL;
+  for (;;)
+    {
+      if (n == room)
+	{
+	  room = room ? room * 2 : 65536;
+	  unsigned char *b = realloc (buf, room);
+	  if (b == NULL)
+	    break;
+	  buf = b;
+	}
+      ssize_t r = real_read (fd, buf + n, room - n);
+      if (r < 0 && errno == EINTR)
+	continue;
+      if (r <= 0)
+	{
+	  real_close (fd);
+	  if (r < 0)
+	    {
+	      free (buf);
+	      return NULL;
+	    }
+	  *len = n;
+	  return buf ? buf : malloc (1);
+	}
+      n += r;
+    }
+  real_close (fd);
+  free (buf);
+  return NULL;
+}
+
+bool
+spit (const char *path, const void *buf, size_t len)
+{
+  int fd = real_open (path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  const unsigned char *b = buf;
+  size_t done = 0;
+
+  if (fd < 0)
+    return false;
+  while (done < len)
+    {
+      ssize_t r = real_write (fd, b + done, len - done);
+      if (r < 0 && errno == EINTR)
+	continue;
+      if (r <= 0)
+	break;
+      done += r;
+    }
+  return real_close (fd) == 0 && done == len;
+}
+
+const uint32_t *
+harness_windows (size_t *count)
+{
+  /* The smallest the launcher accepts (64 as of this writing), the
+     default, and a window larger than most transfers.  */
+  static uint32_t windows[16] = { NVPTX_RPC_WINDOW_MIN, 1024, 65536 };
+  static size_t n = 3;
+  static bool parsed;
+  const char *list = getenv ("NVPTX_RPC_TEST_WINDOWS");
+
+  if (!parsed && list && *list)
+    {
+      char *end;
+      n = 0;
+      for (const char *p = list; *p && n < 16; p = *end ? end + 1 : end)
+	{
+	  unsigned long w = strtoul (p, &end, 10);
+	  if (end == p || w < NVPTX_RPC_WINDOW_MIN || w > NVPTX_RPC_WINDOW_MAX
+	      || (*end && *end != ','))
+	    {
+	      fprintf (stderr, "bad NVPTX_RPC_TEST_WINDOWS: %s\n", list);
+	      exit (1);
+	    }
+	  windows[n++] = w;
+	}
+    }
+  parsed = true;
+  *count = n;
+  return windows;
+}
+
+void
+harness_spinner_thread (void)
+{
+  /* On Linux, PRIO_PROCESS with a thread id sets that thread's nice.  */
+  setpriority (PRIO_PROCESS, gettid (), 19);
+}
+
+/* The launcher's loop, in a thread: poll, yield when idle, and after a
+   while without requests nap a little, so that an idle server does not
+   keep a core from the tests' own threads.  */
+static void *
+server_main (void *arg)
+{
+  unsigned idle = 0;
+
+  (void) arg;
+  while (!atomic_load_explicit (&srv.stop, memory_order_acquire))
+    if (rpc_server_poll (srv.server))
+      idle = 0;
+    else if (++idle < 1000)
+      sched_yield ();
+    else
+      nanosleep (&(struct timespec) { 0, 20000 }, NULL);
+  return NULL;
+}
+
+struct nvptx_rpc_mailbox *
+start_server (uint32_t window_size, FILE *trace)
+{
+  void *mailbox;
+  int e;
+
+  if (srv.running)
+    {
+      fprintf (stderr, "start_server: already running\n");
+      abort ();
+    }
+  if (posix_memalign (&mailbox, 64,
+		      NVPTX_RPC_MAILBOX_SIZE (window_size) + GUARD_SIZE))
+    {
+      perror ("start_server: posix_memalign");
+      abort ();
+    }
+  srv.mailbox = mailbox;
+  srv.server = rpc_server_new (srv.mailbox, window_size, trace);
+  if (srv.server == NULL)
+    {
+      perror ("start_server: rpc_server_new");
+      abort ();
+    }
+  /* Past the window: bytes that nobody may write.  */
+  memset ((char *) mailbox + NVPTX_RPC_MAILBOX_SIZE (window_size), GUARD_BYTE,
+	  GUARD_SIZE);
+  srv.window_size = window_size;
+  atomic_store (&srv.stop, false);
+  __nvptx_rpc_link.mailbox = (uintptr_t) srv.mailbox;
+  e = pthread_create (&srv.thread, NULL, server_main, NULL);
+  if (e)
+    {
+      fprintf (stderr, "start_server: pthread_create: %s\n", strerror (e));
+      abort ();
+    }
+  srv.running = true;
+  return srv.mailbox;
+}
+
+void
+stop_server (void)
+{
+  if (!srv.running)
+    return;
+  atomic_store_explicit (&srv.stop, true, memory_order_release);
+  pthread_join (srv.thread, NULL);
+  __nvptx_rpc_link.mailbox = 0;
+  const unsigned char *guard
+    = (const unsigned char *) srv.mailbox
+      + NVPTX_RPC_MAILBOX_SIZE (srv.window_size);
+  size_t at = 0;
+  while (at < GUARD_SIZE && guard[at] == GUARD_BYTE)
+    at++;
+  check (at == GUARD_SIZE, "mailbox: nothing written past the window",
+	 "the byte at window + %zu was overwritten", at);
+  rpc_server_free (srv.server);
+  free (srv.mailbox);
+  srv.server = NULL;
+  srv.mailbox = NULL;
+  srv.running = false;
+}
+
+void
+run_begin (uint32_t window_size, FILE *trace)
+{
+  char dir[32];
+
+  snprintf (dir, sizeof dir, "w%u", (unsigned) window_size);
+  if ((real_mkdir (dir, 0755) != 0 && errno != EEXIST) || chdir (dir) != 0)
+    {
+      perror (dir);
+      abort ();
+    }
+  snprintf (run_label, sizeof run_label, "w%u/", (unsigned) window_size);
+  transcript_room = 256;
+  transcript_length = 0;
+  transcript = calloc (1, transcript_room);
+  if (transcript == NULL)
+    abort ();
+  start_server (window_size, trace);
+}
+
+void
+run_end (void)
+{
+  stop_server ();
+  if (chdir (scratch) != 0)
+    {
+      perror (scratch);
+      abort ();
+    }
+  if (runs < 16)
+    {
+      run_transcripts[runs] = transcript;
+      snprintf (run_names[runs], sizeof run_names[0], "%.*s",
+		(int) strlen (run_label) - 1, run_label);
+      runs++;
+    }
+  else
+    free (transcript);
+  transcript = NULL;
+  run_label[0] = '\0';
+}
+
+void
+compare_runs (const char *what)
+{
+  for (int i = 1; i < runs; i++)
+    {
+      const char *a = run_transcripts[0], *b = run_transcripts[i];
+      size_t at = 0, line = 1;
+      while (a[at] && a[at] == b[at])
+	line += a[at++] == '\n';
+      if (!check (a[at] == b[at],
+		  name_of ("%s: %s and %s alike", what, run_names[0],
+			   run_names[i]),
+		  "transcripts differ from line %zu on", line))
+	{
+	  /* Show the first difference.  */
+	  size_t start = at;
+	  while (start > 0 && a[start - 1] != '\n')
+	    start--;
+	  printf ("  %s: %.*s\n  %s: %.*s\n", run_names[0],
+		  (int) strcspn (a + start, "\n"), a + start, run_names[i],
+		  (int) strcspn (b + start, "\n"), b + start);
+	}
+    }
+  for (int i = 0; i < runs; i++)
+    free (run_transcripts[i]);
+  runs = 0;
+}
+
+/* Remove NAME under DIRFD and everything below it, with relative names
+   only: the tests make paths longer than PATH_MAX is from here.  */
+static void
+remove_tree (int parent, const char *name)
+{
+  int fd = openat (parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW
+		   | O_CLOEXEC);
+  if (fd < 0)
+    {
+      unlinkat (parent, name, 0);
+      return;
+    }
+  DIR *d = fdopendir (fd);
+  if (d == NULL)
+    {
+      real_close (fd);
+      return;
+    }
+  for (bool again = true; again;)
+    {
+      struct dirent *e;
+      again = false;
+      rewinddir (d);
+      while ((e = readdir (d)) != NULL)
+	if (strcmp (e->d_name, ".") != 0 && strcmp (e->d_name, "..") != 0)
+	  {
+	    remove_tree (dirfd (d), e->d_name);
+	    again = true;
+	  }
+    }
+  closedir (d);
+  unlinkat (parent, name, AT_REMOVEDIR);
+}
+
+static void
+on_alarm (int sig)
+{
+  static const char msg[] = "FAIL: timeout (NVPTX_RPC_TEST_TIMEOUT)\n";
+  (void) sig;
+  if (real_write (STDOUT_FILENO, msg, sizeof msg - 1) < 0)
+    _exit (1);
+  _exit (1);
+}
+
+/* The names in client-names.h must reach the client, not the host's C
+   library (see there, _FORTIFY_SOURCE).  With no mailbox yet, each client
+   call takes its fallback, which the host's own would not.  */
+static void
+check_client_names (void)
+{
+  int host_fd = real_open ("/dev/null", O_RDWR | O_CLOEXEC);
+  struct stat st;
+  struct timeval tv;
+  char c;
+
+  CHECK_INT ("names: no mailbox before start_server",
+	     __nvptx_rpc_link.mailbox, 0);
+  CHECK_ERRNO ("names: open", open (".", O_RDONLY), ENOSYS);
+  CHECK_ERRNO ("names: creat", creat ("names-creat", 0644), ENOSYS);
+  CHECK_INT ("names: read", read (host_fd, &c, 1), 0);
+  CHECK_ERRNO ("names: write", write (host_fd, "x", 1), EBADF);
+  CHECK_ERRNO ("names: close", close (host_fd), EBADF);
+  CHECK_INT ("names: lseek", lseek (host_fd, 5, SEEK_SET), 0);
+  CHECK_ERRNO ("names: fstat", fstat (host_fd, &st), ENOSYS);
+  CHECK_ERRNO ("names: stat", stat (".", &st), ENOSYS);
+  CHECK_INT ("names: isatty", isatty (host_fd), 0);
+  CHECK_ERRNO ("names: unlink", unlink ("names-none"), ENOSYS);
+  CHECK_ERRNO ("names: rename", rename ("names-a", "names-b"), ENOSYS);
+  CHECK_ERRNO ("names: link", link ("names-a", "names-b"), ENOSYS);
+  CHECK_ERRNO ("names: mkdir", mkdir ("names-d", 0755), ENOSYS);
+  CHECK_ERRNO ("names: gettimeofday", gettimeofday (&tv, NULL), ENOSYS);
+  CHECK_INT ("names: getpid", getpid (), 1);
+  CHECK_ERRNO ("names: kill", kill (real_getpid (), 0), ENOSYS);
+  real_close (host_fd);
+}
+
+void
+harness_begin (const char *program)
+{
+  const char *tmp = getenv ("TMPDIR");
+  const char *timeout = getenv ("NVPTX_RPC_TEST_TIMEOUT");
+
+  program_name = program;
+  setvbuf (stdout, NULL, _IOLBF, 0);
+  signal (SIGALRM, on_alarm);
+  alarm (timeout && atoi (timeout) > 0 ? atoi (timeout) : 900);
+  /* A pipe whose reader went away must fail the write, not kill us.  */
+  signal (SIGPIPE, SIG_IGN);
+  umask (022);
+  snprintf (scratch, sizeof scratch, "%s/nvptx-rpc-%s-XXXXXX",
+	    tmp && *tmp ? tmp : "/tmp", program);
+  if (mkdtemp (scratch) == NULL || chdir (scratch) != 0)
+    {
+      perror (scratch);
+      exit (1);
+    }
+  check_client_names ();
+}
+
+int
+harness_end (void)
+{
+  stop_server ();
+  for (int i = 0; i < runs; i++)
+    free (run_transcripts[i]);
+  runs = 0;
+  if (chdir ("/") == 0)
+    remove_tree (AT_FDCWD, scratch);
+  printf ("%s: %d passed, %d failed\n", program_name, passed, failed);
+  return failed ? 1 : 0;
+}

@@ -1,0 +1,136 @@
+/* Host test harness for nvptx-rpc: the real server in a thread of this
+   process, the real client (newlib-nvptx-rpc/, renamed nvptx_client_* by
+   client-names.h) calling it through ordinary memory, and checks.
+
+   Calls spelled open, read, write, stat... in a test go to the client; the
+   host's real ones are real_open, real_read... below.  */
+
+#ifndef NVPTX_RPC_TEST_HARNESS_H
+#define NVPTX_RPC_TEST_HARNESS_H
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include "nvptx-rpc.h"
+#include "rpc.h"
+#include "rpc-server.h"
+
+/* The window sizes each test runs with: NVPTX_RPC_WINDOW_MIN (64), 1024
+   and 65536, or those
+   listed in $NVPTX_RPC_TEST_WINDOWS ("1024" or "64,65536"; each from
+   NVPTX_RPC_WINDOW_MIN to NVPTX_RPC_WINDOW_MAX).  Sets *COUNT.  */
+const uint32_t *harness_windows (size_t *count);
+
+/* For a thread that spins in the client while others need the CPU: lower
+   its scheduling priority (nice 19), so that the thread holding the client
+   lock and the server thread are not starved when there are more spinning
+   threads than cores.  */
+void harness_spinner_thread (void);
+
+/* The host's own calls.  client-names.h renamed the C library's
+   declarations of these names to the client's, so declare the host's
+   functions again under other names, bound to the real symbols.  */
+#define HARNESS_STR_(x) #x
+#define HARNESS_STR(x) HARNESS_STR_ (x)
+#define HARNESS_REAL(name) \
+  __asm__ (HARNESS_STR (__USER_LABEL_PREFIX__) #name)
+extern int real_open (const char *path, int flags, ...) HARNESS_REAL (open);
+extern int real_close (int fd) HARNESS_REAL (close);
+extern ssize_t real_read (int fd, void *buf, size_t n) HARNESS_REAL (read);
+extern ssize_t real_write (int fd, const void *buf, size_t n)
+  HARNESS_REAL (write);
+extern off_t real_lseek (int fd, off_t offset, int whence)
+  HARNESS_REAL (lseek);
+extern int real_fstat (int fd, struct stat *st) HARNESS_REAL (fstat);
+extern int real_stat (const char *path, struct stat *st) HARNESS_REAL (stat);
+extern int real_unlink (const char *path) HARNESS_REAL (unlink);
+extern int real_mkdir (const char *path, mode_t mode) HARNESS_REAL (mkdir);
+extern pid_t real_getpid (void) HARNESS_REAL (getpid);
+extern int real_gettimeofday (struct timeval *tv, void *tz)
+  HARNESS_REAL (gettimeofday);
+
+/* Start of a test program: a time limit (NVPTX_RPC_TEST_TIMEOUT seconds,
+   default 900), umask 022, a fresh scratch directory (made by mkdtemp
+   under $TMPDIR or /tmp) as the working directory, and a check that the
+   names really reach the client (client-names.h).  */
+void harness_begin (const char *program);
+/* End: remove the scratch directory, print "PROGRAM: N passed, N failed"
+   and return the exit status (1 if any check failed).  */
+int harness_end (void);
+
+/* The server, serving from a thread until stop_server.  start_server
+   points the client's __nvptx_rpc_link at a fresh mailbox of
+   NVPTX_RPC_MAILBOX_SIZE (WINDOW_SIZE) bytes and returns it.  A guard
+   area follows the window; stop_server checks that nothing wrote there
+   ("mailbox: nothing written past the window").  */
+struct nvptx_rpc_mailbox *start_server (uint32_t window_size, FILE *trace);
+void stop_server (void);
+
+/* One run of a test body with one window size: start_server, chdir into a
+   subdirectory of its own; checks are named "w<WINDOW>/..." and recorded
+   in a transcript.  run_end stops the server and goes back.  */
+void run_begin (uint32_t window_size, FILE *trace);
+void run_end (void);
+/* Check that every run since the last call recorded the same transcript:
+   the same checks with the same outcomes and the same notes.  */
+void compare_runs (const char *what);
+/* Add a line to this run's transcript: a value that must not depend on
+   the window size.  */
+void note (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
+
+/* Print PASS: NAME or FAIL: NAME: DETAIL and count.  Returns OK.  */
+bool check (bool ok, const char *name, const char *detail_fmt, ...)
+  __attribute__ ((format (printf, 3, 4)));
+/* A check name built with printf: a rotating static buffer.  */
+const char *name_of (const char *fmt, ...)
+  __attribute__ ((format (printf, 1, 2)));
+const char *errno_name (int e);
+
+#define CHECK(name, cond) check ((cond), (name), "%s", #cond)
+
+#define CHECK_INT(name, got, want)					\
+  do									\
+    {									\
+      long long got_ = (got), want_ = (want);				\
+      check (got_ == want_, (name), "%s = %lld, expected %lld", #got,	\
+	     got_, want_);						\
+    }									\
+  while (0)
+
+/* EXPR must return -1 with errno WANT.  */
+#define CHECK_ERRNO(name, expr, want)					\
+  do									\
+    {									\
+      errno = 0;							\
+      long long got_ = (expr);						\
+      int errno_ = errno;						\
+      check (got_ == -1 && errno_ == (want), (name),			\
+	     "%s = %lld errno %s, expected -1 errno %s", #expr, got_,	\
+	     errno_name (errno_), errno_name (want));			\
+    }									\
+  while (0)
+
+/* LEN bytes at GOT equal those at WANT.  */
+bool check_bytes (const char *name, const void *got, const void *want,
+		  size_t len);
+
+/* Deterministic pseudo-random bytes: the stream for SEED, from byte
+   OFFSET on.  */
+void pattern_fill (void *buf, size_t len, uint64_t seed, uint64_t offset);
+
+/* Real-libc helpers.  */
+/* The whole of PATH, malloc'd (*LEN set), or NULL.  */
+unsigned char *slurp (const char *path, size_t *len);
+/* Write LEN bytes to PATH (created or truncated, mode 0644).  */
+bool spit (const char *path, const void *buf, size_t len);
+
+#endif /* NVPTX_RPC_TEST_HARNESS_H */

@@ -1,0 +1,450 @@
+/* Transfers of every size class through the client: empty, one byte,
+   around 1 KiB, and 1 MiB, to and from a regular file and a FIFO; reads in
+   odd chunk sizes; EOF; and a pipe read that returns what is there.  The
+   other end is always the host's real C library.  */
+
+#include <pthread.h>
+#include <semaphore.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+
+static const size_t sizes[] = { 0, 1, 1023, 1024, 1025, 1048576 };
+#define NSIZES (sizeof sizes / sizeof *sizes)
+#define MAX_SIZE 1048576
+
+static uint32_t window;
+static unsigned char *want, *got;
+
+static size_t
+total_size (void)
+{
+  size_t t = 0;
+  for (size_t i = 0; i < NSIZES; i++)
+    t += sizes[i];
+  return t;
+}
+
+/* write() of each size to a file of its own, then all sizes one after the
+   other to one file; the host reads back.  */
+static void
+write_files (void)
+{
+  for (size_t i = 0; i < NSIZES; i++)
+    {
+      size_t n = sizes[i];
+      const char *path = name_of ("file-w%zu", n);
+      pattern_fill (want, n, 10 + n, 0);
+      int fd = open (path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (!check (fd >= 0, name_of ("file write %zu: open", n), "errno %s",
+		  errno_name (errno)))
+	continue;
+      CHECK_INT (name_of ("file write %zu: result", n), write (fd, want, n),
+		 (long long) n);
+      CHECK_INT (name_of ("file write %zu: close", n), close (fd), 0);
+      size_t len = 0;
+      unsigned char *back = slurp (path, &len);
+      if (check (back != NULL, name_of ("file write %zu: host reads", n),
+		 "errno %s", errno_name (errno)))
+	{
+	  CHECK_INT (name_of ("file write %zu: size", n), len, n);
+	  if (len == n)
+	    check_bytes (name_of ("file write %zu: bytes", n), back, want, n);
+	}
+      free (back);
+    }
+
+  /* All sizes in sequence: each write lands after the last, in order.  */
+  int fd = open ("file-wseq", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  CHECK (name_of ("file write sequence: open"), fd >= 0);
+  size_t offset = 0;
+  for (size_t i = 0; i < NSIZES; i++)
+    {
+      pattern_fill (want, sizes[i], 1, offset);
+      CHECK_INT (name_of ("file write sequence: %zu", sizes[i]),
+		 write (fd, want, sizes[i]), (long long) sizes[i]);
+      offset += sizes[i];
+    }
+  CHECK_INT ("file write sequence: close", close (fd), 0);
+  size_t len = 0;
+  unsigned char *back = slurp ("file-wseq", &len);
+  CHECK ("file write sequence: host reads", back != NULL);
+  CHECK_INT ("file write sequence: size", len, total_size ());
+  if (back && len == total_size ())
+    {
+      unsigned char *all = malloc (len);
+      pattern_fill (all, len, 1, 0);
+      check_bytes ("file write sequence: bytes", back, all, len);
+      free (all);
+    }
+  free (back);
+}
+
+/* The host's end of a FIFO, in a thread.  */
+struct fifo_peer
+{
+  const char *path;
+  /* Reader: what it read.  */
+  unsigned char *data;
+  size_t length;
+  bool ok;
+  /* Writer: what to write, then wait for HOLD (when set) before closing.  */
+  const unsigned char *out;
+  size_t out_length;
+  sem_t *hold;
+};
+
+static void *
+fifo_reader (void *arg)
+{
+  struct fifo_peer *p = arg;
+  int fd = real_open (p->path, O_RDONLY | O_CLOEXEC);
+  size_t room = 0;
+
+  p->ok = fd >= 0;
+  while (p->ok)
+    {
+      if (p->length == room)
+	{
+	  room = room ? 2 * room : 65536;
+	  p->data = realloc (p->data, room);
+	  if (p->data == NULL)
+	    abort ();
+	}
+      ssize_t n = real_read (fd, p->data + p->length, room - p->length);
+      if (n < 0 && errno == EINTR)
+	continue;
+      if (n <= 0)
+	{
+	  p->ok = n == 0;
+	  break;
+	}
+      p->length += n;
+    }
+  if (fd >= 0)
+    real_close (fd);
+  return NULL;
+}
+
+static void *
+fifo_writer (void *arg)
+{
+  struct fifo_peer *p = arg;
+  int fd = real_open (p->path, O_WRONLY | O_CLOEXEC);
+  size_t done = 0;
+
+  p->ok = fd >= 0;
+  while (p->ok && done < p->out_length)
+    {
+      ssize_t n = real_write (fd, p->out + done, p->out_length - done);
+      if (n < 0 && errno == EINTR)
+	continue;
+      if (n <= 0)
+	p->ok = false;
+      else
+	done += n;
+    }
+  if (p->hold)
+    sem_wait (p->hold);
+  if (fd >= 0)
+    real_close (fd);
+  return NULL;
+}
+
+/* write() of each size into a FIFO the host reads.  */
+static void
+write_fifo (void)
+{
+  struct fifo_peer peer = { .path = "fifo-w" };
+  pthread_t thread;
+  size_t offset = 0;
+
+  if (!CHECK ("fifo write: mkfifo", mkfifo (peer.path, 0644) == 0))
+    return;
+  pthread_create (&thread, NULL, fifo_reader, &peer);
+  int fd = open (peer.path, O_WRONLY);
+  CHECK ("fifo write: open", fd >= 0);
+  for (size_t i = 0; i < NSIZES; i++)
+    {
+      pattern_fill (want, sizes[i], 2, offset);
+      CHECK_INT (name_of ("fifo write %zu: result", sizes[i]),
+		 write (fd, want, sizes[i]), (long long) sizes[i]);
+      offset += sizes[i];
+    }
+  CHECK_INT ("fifo write: close", close (fd), 0);
+  pthread_join (thread, NULL);
+  CHECK ("fifo write: host reads to EOF", peer.ok);
+  CHECK_INT ("fifo write: size", peer.length, total_size ());
+  if (peer.length == total_size ())
+    {
+      unsigned char *all = malloc (peer.length);
+      pattern_fill (all, peer.length, 2, 0);
+      check_bytes ("fifo write: bytes, in order", peer.data, all,
+		   peer.length);
+      free (all);
+    }
+  free (peer.data);
+}
+
+/* The host's reader takes 100 bytes and goes away during a 1 MiB write:
+   the write reports the bytes the pipe took (POSIX: an error after some
+   progress is a short count), and the next write fails with EPIPE.  */
+static void *
+fifo_reader_100 (void *arg)
+{
+  struct fifo_peer *p = arg;
+  int fd = real_open (p->path, O_RDONLY | O_CLOEXEC);
+  unsigned char buf[100];
+  size_t done = 0;
+
+  p->ok = fd >= 0;
+  while (p->ok && done < sizeof buf)
+    {
+      ssize_t n = real_read (fd, buf + done, sizeof buf - done);
+      if (n < 0 && errno == EINTR)
+	continue;
+      if (n <= 0)
+	p->ok = false;
+      else
+	done += n;
+    }
+  if (fd >= 0)
+    real_close (fd);
+  return NULL;
+}
+
+static void
+write_fifo_reader_gone (void)
+{
+  struct fifo_peer peer = { .path = "fifo-gone" };
+  pthread_t thread;
+
+  if (!CHECK ("fifo, reader gone: mkfifo", mkfifo (peer.path, 0644) == 0))
+    return;
+  pthread_create (&thread, NULL, fifo_reader_100, &peer);
+  int fd = open (peer.path, O_WRONLY);
+  CHECK ("fifo, reader gone: open", fd >= 0);
+  pattern_fill (want, MAX_SIZE, 7, 0);
+  errno = 0;
+  ssize_t n = write (fd, want, MAX_SIZE);
+  check (n >= 100 && n < MAX_SIZE, "fifo, reader gone: a short count",
+	 "write (1 MiB) = %lld errno %s", (long long) n, errno_name (errno));
+  pthread_join (thread, NULL);
+  CHECK ("fifo, reader gone: the host read 100 bytes", peer.ok);
+  CHECK_ERRNO ("fifo, reader gone: then EPIPE", write (fd, want, 10), EPIPE);
+  CHECK_INT ("fifo, reader gone: close", close (fd), 0);
+}
+
+/* read() of each size from a file the host wrote: a regular file is read
+   in full, then EOF.  */
+static void
+read_files (void)
+{
+  for (size_t i = 0; i < NSIZES; i++)
+    {
+      size_t n = sizes[i];
+      const char *path = name_of ("file-r%zu", n);
+      pattern_fill (want, n, 20 + n, 0);
+      if (!check (spit (path, want, n), name_of ("file read %zu: host writes",
+						 n), " "))
+	continue;
+      int fd = open (path, O_RDONLY);
+      if (!check (fd >= 0, name_of ("file read %zu: open", n), "errno %s",
+		  errno_name (errno)))
+	continue;
+      memset (got, 0xa5, n + 1);
+      CHECK_INT (name_of ("file read %zu: result", n), read (fd, got, n),
+		 (long long) n);
+      check_bytes (name_of ("file read %zu: bytes", n), got, want, n);
+      CHECK_INT (name_of ("file read %zu: byte after untouched", n),
+		 got[n], 0xa5);
+      CHECK_INT (name_of ("file read %zu: then EOF", n),
+		 read (fd, got, MAX_SIZE), 0);
+      CHECK_INT (name_of ("file read %zu: EOF again", n), read (fd, got, 1),
+		 0);
+      CHECK_INT (name_of ("file read %zu: close", n), close (fd), 0);
+    }
+
+  /* A larger read than the file: the file, then EOF.  */
+  pattern_fill (want, 1025, 3, 0);
+  spit ("file-short", want, 1025);
+  int fd = open ("file-short", O_RDONLY);
+  memset (got, 0xa5, MAX_SIZE);
+  CHECK_INT ("file read past end: result", read (fd, got, MAX_SIZE), 1025);
+  check_bytes ("file read past end: bytes", got, want, 1025);
+  unsigned char poison[65536];
+  memset (poison, 0xa5, sizeof poison);
+  check_bytes ("file read past end: nothing stored past the result",
+	       got + 1025, poison, sizeof poison);
+  CHECK_INT ("file read past end: then EOF", read (fd, got, MAX_SIZE), 0);
+  close (fd);
+}
+
+/* A file read in odd chunk sizes: every read but the last is full.  */
+static void
+read_chunks (void)
+{
+  static const size_t chunks[] = { 7, 1000, 1025, 4096 };
+  const size_t file_size = 70001;
+
+  pattern_fill (want, file_size, 4, 0);
+  CHECK ("chunks: host writes", spit ("file-chunks", want, file_size));
+  for (size_t c = 0; c < sizeof chunks / sizeof *chunks; c++)
+    {
+      size_t chunk = chunks[c], done = 0, bad_calls = 0;
+      long long bad = 0;
+      int fd = open ("file-chunks", O_RDONLY);
+      CHECK (name_of ("chunks %zu: open", chunk), fd >= 0);
+      memset (got, 0, file_size);
+      while (done < file_size)
+	{
+	  size_t expect = file_size - done < chunk ? file_size - done : chunk;
+	  ssize_t n = read (fd, got + done, chunk);
+	  if (n != (ssize_t) expect)
+	    {
+	      if (bad_calls++ == 0)
+		bad = n;
+	      if (n <= 0)
+		break;
+	    }
+	  done += n;
+	}
+      check (bad_calls == 0, name_of ("chunks %zu: each read full", chunk),
+	     "%zu reads short, the first returned %lld", bad_calls, bad);
+      CHECK_INT (name_of ("chunks %zu: total", chunk), done, file_size);
+      check_bytes (name_of ("chunks %zu: bytes", chunk), got, want,
+		   file_size);
+      CHECK_INT (name_of ("chunks %zu: EOF", chunk), read (fd, got, chunk),
+		 0);
+      CHECK_INT (name_of ("chunks %zu: close", chunk), close (fd), 0);
+    }
+}
+
+/* read() of each size from a FIFO the host writes: each read returns what
+   one host read gives, at most a window, never 0 before EOF.  */
+static void
+read_fifo (void)
+{
+  size_t total = total_size ();
+  unsigned char *all = malloc (total);
+  struct fifo_peer peer = { .path = "fifo-r", .out = all,
+			    .out_length = total };
+  pthread_t thread;
+  size_t offset = 0;
+
+  pattern_fill (all, total, 5, 0);
+  if (!CHECK ("fifo read: mkfifo", mkfifo (peer.path, 0644) == 0))
+    return;
+  pthread_create (&thread, NULL, fifo_writer, &peer);
+  int fd = open (peer.path, O_RDONLY);
+  CHECK ("fifo read: open", fd >= 0);
+  for (size_t i = 0; i < NSIZES; i++)
+    {
+      size_t n = sizes[i], done = 0, bad_calls = 0;
+      long long bad = 0;
+      if (n == 0)
+	CHECK_INT ("fifo read 0: result", read (fd, got, 0), 0);
+      while (done < n)
+	{
+	  size_t room = n - done;
+	  ssize_t r = read (fd, got + done, room);
+	  if (r <= 0 || (size_t) r > room || (size_t) r > window)
+	    {
+	      if (bad_calls++ == 0)
+		bad = r;
+	      if (r <= 0 || (size_t) r > room)
+		break;
+	    }
+	  done += r;
+	}
+      check (bad_calls == 0,
+	     name_of ("fifo read %zu: each read 1..min(count, window)", n),
+	     "%zu bad reads, the first returned %lld", bad_calls, bad);
+      CHECK_INT (name_of ("fifo read %zu: total", n), done, n);
+      check_bytes (name_of ("fifo read %zu: bytes", n), got, all + offset,
+		   done);
+      offset += n;
+    }
+  CHECK_INT ("fifo read: EOF after the writer closes", read (fd, got, 4096),
+	     0);
+  CHECK_INT ("fifo read: close", close (fd), 0);
+  pthread_join (thread, NULL);
+  CHECK ("fifo read: host wrote all", peer.ok);
+  free (all);
+}
+
+/* A pipe returns what is there: 5 bytes waiting, the writer still open,
+   read (4096) gives 5 at once instead of waiting for the rest.  */
+static void
+read_fifo_partial (void)
+{
+  static const unsigned char hello[] = "hello";
+  sem_t hold;
+  struct fifo_peer peer = { .path = "fifo-5", .out = hello, .out_length = 5,
+			    .hold = &hold };
+  pthread_t thread;
+
+  sem_init (&hold, 0, 0);
+  if (!CHECK ("fifo 5 bytes: mkfifo", mkfifo (peer.path, 0644) == 0))
+    return;
+  pthread_create (&thread, NULL, fifo_writer, &peer);
+  int fd = open (peer.path, O_RDONLY);
+  CHECK ("fifo 5 bytes: open", fd >= 0);
+  memset (got, 0xa5, 4096);
+  CHECK_INT ("fifo 5 bytes: read (4096) returns 5", read (fd, got, 4096), 5);
+  check_bytes ("fifo 5 bytes: bytes", got, hello, 5);
+  unsigned char poison[4096];
+  memset (poison, 0xa5, sizeof poison);
+  check_bytes ("fifo 5 bytes: nothing stored past the result", got + 5,
+	       poison, 4096 - 5);
+  sem_post (&hold);
+  CHECK_INT ("fifo 5 bytes: then EOF", read (fd, got, 4096), 0);
+  CHECK_INT ("fifo 5 bytes: close", close (fd), 0);
+  pthread_join (thread, NULL);
+  CHECK ("fifo 5 bytes: host wrote", peer.ok);
+
+  /* The same with a small count: 3, then the 2 left.  */
+  peer = (struct fifo_peer) { .path = "fifo-5", .out = hello,
+			      .out_length = 5, .hold = &hold };
+  pthread_create (&thread, NULL, fifo_writer, &peer);
+  fd = open (peer.path, O_RDONLY);
+  memset (got, 0, 16);
+  CHECK_INT ("fifo 5 bytes: read (3)", read (fd, got, 3), 3);
+  CHECK_INT ("fifo 5 bytes: read (4096) gets the 2 left",
+	     read (fd, got + 3, 4096), 2);
+  check_bytes ("fifo 5 bytes: bytes, in two reads", got, hello, 5);
+  sem_post (&hold);
+  CHECK_INT ("fifo 5 bytes: EOF", read (fd, got, 4096), 0);
+  CHECK_INT ("fifo 5 bytes: close again", close (fd), 0);
+  pthread_join (thread, NULL);
+  sem_destroy (&hold);
+}
+
+int
+main (void)
+{
+
+  harness_begin ("test-write-sizes");
+  size_t nwindows;
+  const uint32_t *windows = harness_windows (&nwindows);
+  want = malloc (MAX_SIZE + 1);
+  got = malloc (MAX_SIZE + 1);
+  for (size_t w = 0; w < nwindows; w++)
+    {
+      window = windows[w];
+      run_begin (window, NULL);
+      write_files ();
+      write_fifo ();
+      write_fifo_reader_gone ();
+      read_files ();
+      read_chunks ();
+      read_fifo ();
+      read_fifo_partial ();
+      run_end ();
+    }
+  compare_runs ("results");
+  free (want);
+  free (got);
+  return harness_end ();
+}
