@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <time.h>
 
 #include "harness.h"
 
@@ -285,22 +284,17 @@ harness_spinner_thread (void)
   setpriority (PRIO_PROCESS, gettid (), 19);
 }
 
-/* The launcher's loop, in a thread: poll, yield when idle, and after a
-   while without requests nap a little, so that an idle server does not
-   keep a core from the tests' own threads.  */
+/* The launcher's loop, in a thread: poll, and yield when idle.  Never
+   sleep: a server that naps when idle makes each request of threads that
+   take turns on the client lock wait for its wake-up (measured: the
+   threads test 100 times slower).  */
 static void *
 server_main (void *arg)
 {
-  unsigned idle = 0;
-
   (void) arg;
   while (!atomic_load_explicit (&srv.stop, memory_order_acquire))
-    if (rpc_server_poll (srv.server))
-      idle = 0;
-    else if (++idle < 1000)
+    if (!rpc_server_poll (srv.server))
       sched_yield ();
-    else
-      nanosleep (&(struct timespec) { 0, 20000 }, NULL);
   return NULL;
 }
 
