@@ -255,20 +255,24 @@ long long
 __nvptx_rpc_call (struct __nvptx_rpc_call *call)
 {
   long long result = 0;
-  bool done = false;
+  unsigned lane = 0, lanes = 1;
 
-  /* The critical section sits inside the loop, so that a thread that
-     loses the race waits at the loop's reconvergence point while the
-     winner of its warp runs the call: no deadlock under warp divergence
-     even without independent thread scheduling.  */
-  while (!done)
-    if (__atomic_exchange_n (&rpc_lock, 1, __ATOMIC_ACQUIRE) == 0)
+#ifdef __nvptx__
+  /* The lanes of a warp take turns, in a loop that is the same for all
+     of them, and only the lane whose turn it is spins on the lock, which
+     another warp may hold.  A spin between lanes of one warp would hang
+     when the warp runs in lockstep (seen on the H200 with -L 32): the
+     losers could keep the warp while the winner waits to run.  */
+  asm ("mov.u32 %0, %%laneid;" : "=r" (lane));
+  lanes = 32;
+#endif
+  for (unsigned turn = 0; turn < lanes; turn++)
+    if (turn == lane)
       {
+	while (__atomic_exchange_n (&rpc_lock, 1, __ATOMIC_ACQUIRE) != 0)
+	  WAIT_A_MOMENT ();
 	result = call_locked (call);
 	__atomic_store_n (&rpc_lock, 0, __ATOMIC_RELEASE);
-	done = true;
       }
-    else
-      WAIT_A_MOMENT ();
   return result;
 }
