@@ -69,8 +69,9 @@ enum nvptx_rpc_opcode
 				   run the call yet.  */
 
 /* reply.flags.  */
-#define NVPTX_RPC_DONE 1u	/* Stop chunking: EOF, a short transfer on a
-				   pipe or terminal, or an error.  */
+#define NVPTX_RPC_DONE 1u	/* Stop chunking: an error, EOF, a short
+				   transfer, or any read from a pipe or
+				   terminal.  */
 
 struct nvptx_rpc_request
 {

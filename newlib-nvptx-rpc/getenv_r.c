@@ -21,7 +21,6 @@ import_host_environ (void)
 
   if (imported || !__nvptx_rpc_available ())
     return;
-  imported = true;
 
   /* The reply carries the block's total length and its first piece.  */
   struct __nvptx_rpc_call call = { .opcode = NVPTX_RPC_ENVIRON };
@@ -55,6 +54,9 @@ import_host_environ (void)
     }
   env[count] = NULL;
   environ = env;
+  /* Only now: a thread that looks meanwhile imports a copy of its own
+     rather than find environ empty.  */
+  imported = true;
 }
 
 char *

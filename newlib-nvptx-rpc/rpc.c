@@ -112,6 +112,14 @@ __nvptx_rpc_stat_from_wire (struct stat *st, const struct nvptx_rpc_stat *w)
 # include <sched.h>
 # define WAIT_A_MOMENT() sched_yield ()
 #endif
+/* The store that announces a request: a strong store, as the PTX memory
+   model wants for a flag, after the fence.  */
+#ifdef __nvptx__
+# define STORE32(p, v) \
+  asm volatile ("st.volatile.u32 [%0], %1;" : : "r" (p), "r" (v) : "memory")
+#else
+# define STORE32(p, v) (*(volatile uint32_t *) (p) = (v))
+#endif
 #define LOAD8(p) LOAD_VOLATILE (8, uint8_t, p)
 #define LOAD32(p) LOAD_VOLATILE (32, uint32_t, p)
 #define LOAD64(p) LOAD_VOLATILE (64, uint64_t, p)
@@ -166,7 +174,8 @@ exchange (struct nvptx_rpc_mailbox *mb, uint32_t *seq, uint32_t opcode,
   /* The request and window must be visible to the host before the
      sequence number that announces them...  */
   __sync_synchronize ();
-  mb->request_seq = ++*seq;
+  ++*seq;
+  STORE32 (&mb->request_seq, *seq);
   while (LOAD32 (&mb->reply_seq) != *seq)
     WAIT_A_MOMENT ();
   /* ... and the reply is read only after the host's release of it.  */
@@ -192,24 +201,36 @@ call_locked (struct __nvptx_rpc_call *call)
 
   if (call->stream)
     {
-      /* read and write: a request per piece, until done or short.  */
-      size_t total = out ? call->out[0].length : call->in_length;
+      /* read and write: a request per piece, until done or short.  read
+	 and write return int in newlib, so at most INT_MAX bytes, rounded
+	 down to a page as Linux does.  */
+      bool writing = call->opcode == NVPTX_RPC_WRITE;
+      size_t total = writing ? call->out[0].length : call->in_length;
       size_t done = 0;
+
+      if (total > 0x7ffff000)
+	total = 0x7ffff000;
       do
 	{
 	  size_t n = total - done < window ? total - done : window;
-	  if (out)
+	  if (writing)
 	    window_put (mb->window, out + done, n);
 	  else
 	    call->arg[1] = n;
-	  exchange (mb, &seq, call->opcode, 0, call->arg, out ? n : 0,
+	  exchange (mb, &seq, call->opcode, 0, call->arg, writing ? n : 0,
 		    &reply);
 	  if (reply.result < 0)
 	    break;
-	  if (in)
-	    window_get (in + done, mb->window,
-			reply.length < n ? reply.length : n);
-	  done += reply.result;
+	  /* Never more than was asked for, whatever the reply says.  */
+	  if ((uint64_t) reply.result < n)
+	    n = reply.result;
+	  if (!writing)
+	    {
+	      if (reply.length < n)
+		n = reply.length;
+	      window_get (in + done, mb->window, n);
+	    }
+	  done += n;
 	}
       while (done < total && !(reply.flags & NVPTX_RPC_DONE));
       /* An error after some progress reports the progress, as POSIX.  */

@@ -2,8 +2,10 @@
 
    Everything in the mailbox is written by a program we do not trust to be
    well-formed, so each request is copied out once, checked, and answered
-   with an error reply when it is malformed; nothing in it can make the
-   launcher crash or touch a host descriptor the program did not open.  */
+   with an error reply when it is malformed: no request can make the server
+   read or write outside the mailbox, or use a descriptor number the
+   program did not get from it.  The program runs as the launcher's user,
+   though: a path like /proc/self/fd/N reaches what that user can.  */
 
 #define _GNU_SOURCE
 #include <errno.h>
@@ -107,15 +109,18 @@ errno_to_wire (int host)
   return NVPTX_RPC_EIO;
 }
 
+/* The errno_table entry for WIRE; EIO's when there is none.  */
 static size_t
 wire_errno_index (uint32_t wire)
 {
-  size_t i;
+  size_t eio = 0;
 
-  for (i = 0; i < sizeof errno_table / sizeof *errno_table; i++)
+  for (size_t i = 0; i < sizeof errno_table / sizeof *errno_table; i++)
     if (errno_table[i].wire == wire)
-      break;
-  return i;
+      return i;
+    else if (errno_table[i].wire == NVPTX_RPC_EIO)
+      eio = i;
+  return eio;
 }
 
 /* Set the reply to the POSIX result RESULT; -1 takes the host errno.  */
@@ -213,7 +218,7 @@ serve_open (struct call *c)
 {
   struct rpc_server *s = c->server;
   const char *path;
-  uint32_t wflags = c->req->arg[0];
+  uint64_t wflags = c->req->arg[0];
   int flags, fd, host_fd;
   struct stat st;
 
@@ -297,23 +302,22 @@ serve_read (struct call *c)
   /* A regular file fills the window unless it ends; a pipe or terminal
      gives what one read gives, so an interactive program is not kept
      waiting for input nobody has typed yet.  */
-  do
+  while (done < (size_t) count)
     {
       ssize_t n = read (g->host_fd, c->window + done, count - done);
       if (n < 0 && errno == EINTR)
 	continue;
-      if (n <= 0)
+      if (n < 0 && done == 0)
 	{
-	  if (n < 0 && done == 0)
-	    {
-	      reply (c, -1);
-	      return;
-	    }
-	  break;
+	  reply (c, -1);
+	  return;
 	}
+      if (n <= 0)
+	break;
       done += n;
+      if (!g->regular)
+	break;
     }
-  while (g->regular && done < (size_t) count);
   c->rep->length = done;
   if (done < (size_t) count || !g->regular)
     c->rep->flags |= NVPTX_RPC_DONE;
@@ -333,15 +337,14 @@ serve_write (struct call *c)
       ssize_t n = write (g->host_fd, c->window + done, count - done);
       if (n < 0 && errno == EINTR)
 	continue;
-      if (n < 0)
+      if (n < 0 && done == 0)
 	{
-	  if (done == 0)
-	    {
-	      reply (c, -1);
-	      return;
-	    }
-	  break;
+	  reply (c, -1);
+	  return;
 	}
+      /* An error after progress, or no progress at all: a short count.  */
+      if (n <= 0)
+	break;
       done += n;
     }
   if (done < count)
