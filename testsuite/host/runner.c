@@ -1,0 +1,52 @@
+/* The CI half of the differential tests: a GPU test program's main, built
+   for the host with its syscalls renamed to the client's (client-names.h,
+   -Dmain=gpu_main), run against the real server in a thread, the window
+   size taken from $NVPTX_RPC_WINDOW.  differential.sh compares what it
+   does with the same program built natively.  */
+
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "rpc.h"
+#include "rpc-server.h"
+
+int gpu_main (int argc, char **argv);
+
+static atomic_bool stop;
+
+static void *
+serve (void *server)
+{
+  while (!atomic_load (&stop))
+    if (!rpc_server_poll (server))
+      sched_yield ();
+  return NULL;
+}
+
+int
+main (int argc, char **argv)
+{
+  const char *w = getenv ("NVPTX_RPC_WINDOW");
+  uint32_t window = w ? (uint32_t) atoi (w) : NVPTX_RPC_WINDOW_DEFAULT;
+  void *mailbox;
+  pthread_t thread;
+
+  if (posix_memalign (&mailbox, 64, NVPTX_RPC_MAILBOX_SIZE (window)))
+    return 127;
+  struct rpc_server *server = rpc_server_new (mailbox, window, NULL);
+  if (server == NULL)
+    return 127;
+  __nvptx_rpc_link.mailbox = (uintptr_t) mailbox;
+  pthread_create (&thread, NULL, serve, server);
+
+  int status = gpu_main (argc, argv);
+
+  fflush (NULL);
+  atomic_store (&stop, true);
+  pthread_join (thread, NULL);
+  rpc_server_free (server);
+  free (mailbox);
+  return status;
+}
