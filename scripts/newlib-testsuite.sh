@@ -39,8 +39,9 @@ esac
 # libraries, not at whatever libc the toolchain prefix holds.
 sed "s|@bindir@/nvptx-none-run|$launcher|" \
   "$top/testsuite/boards/nvptx-rpc-sim.exp.in" > "$boards/gpu-sim.exp"
+sed -i "s|^set_board_info ldflags .*|set_board_info ldflags \"-mmainkernel -L$obj/nvptx-none/newlib\"|" \
+  "$boards/gpu-sim.exp"
 cat >> "$boards/gpu-sim.exp" <<EOB
-set_board_info ldflags "-mmainkernel -L$obj/nvptx-none/newlib"
 set_board_info cflags "-isystem $obj/nvptx-none/newlib/targ-include -isystem $obj/../newlib-salsa/newlib/libc/include"
 EOB
 echo "lappend boards_dir $boards" > "$boards/site.exp"
