@@ -403,9 +403,11 @@ static const struct option long_options[] =
     { 0, 0, 0, 0 }
   };
 
-/* Back-off in the kernel-wait loop: this many idle polls spin with
-   cpu_relax before the launcher starts yielding the CPU.  */
+/* The kernel-wait loop: idle polls that spin with cpu_relax before the
+   launcher starts yielding the CPU, and idle polls per query of the
+   kernel's state.  */
 #define SPIN_POLLS 4096
+#define QUERY_POLLS 64
 
 int
 main (int argc, char **argv)
@@ -537,39 +539,39 @@ main (int argc, char **argv)
   }
 
   /* Serve requests until the kernel finishes.  A GPU thread waits for
-     each reply, so poll eagerly: after a served request, and for
-     SPIN_POLLS idle polls after it, spin with cpu_relax, which sees the
-     next request within microseconds.  After that yield the CPU on each
-     idle poll, so that a long kernel that makes no calls gives way to
-     other runnable work (with none, sched_yield returns at once and we
-     keep a core busy, as the stock launcher does waiting in the driver);
-     a request still gets served on the next poll.  The stream is queried
-     on every poll for simplicity; should that driver call prove costly
-     next to a request's round trip, query every Nth poll instead.  */
+     each reply, and after one it soon posts its next request, so after a
+     served request look again at once.  Idle, spin with cpu_relax for
+     SPIN_POLLS polls, which sees a request within microseconds, then
+     yield the CPU on each poll, so that a long kernel that makes no calls
+     gives way to other runnable work (with none, sched_yield returns at
+     once and we keep a core busy, as the stock launcher does waiting in
+     the driver).  Ask the driver whether the kernel is done only every
+     QUERY_POLLS idle polls: that call costs more than a poll.  */
   idle_polls = 0;
   for (;;)
     {
-      bool served = server ? rpc_server_poll (server) : false;
-
-      r = cuda.cuStreamQuery (stream);
-      if (r == CUDA_SUCCESS)
-	break;
-      if (r != CUDA_ERROR_NOT_READY)
+      if (server && rpc_server_poll (server))
 	{
-	  /* The kernel trapped or faulted: close the program's files and
-	     get out what it wrote before reporting.  */
-	  if (server)
-	    rpc_server_free (server);
-	  fflush (stdout);
-	  fatal_unless_success (r, "the GPU program failed");
+	  idle_polls = 0;
+	  continue;
 	}
-      if (served)
-	idle_polls = 0;
-      else if (idle_polls < SPIN_POLLS)
+      if (idle_polls++ % QUERY_POLLS == 0)
 	{
-	  idle_polls++;
-	  cpu_relax ();
+	  r = cuda.cuStreamQuery (stream);
+	  if (r == CUDA_SUCCESS)
+	    break;
+	  if (r != CUDA_ERROR_NOT_READY)
+	    {
+	      /* The kernel trapped or faulted: close the program's files
+		 and get out what it wrote before reporting.  */
+	      if (server)
+		rpc_server_free (server);
+	      fflush (stdout);
+	      fatal_unless_success (r, "the GPU program failed");
+	    }
 	}
+      if (idle_polls < SPIN_POLLS)
+	cpu_relax ();
       else
 	sched_yield ();
     }
