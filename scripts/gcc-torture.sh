@@ -1,0 +1,42 @@
+#!/bin/sh
+# GCC 12's gcc.c-torture/execute against the installed nvptx-none-gcc, on
+# this machine's GPU, through a launcher, at one optimization level (the
+# way contrib/test_installed tests an installed compiler).
+# Usage: scripts/gcc-torture.sh LAUNCHER OUTDIR [OPTION [TESTS]]
+#   LAUNCHER: this tree's nvptx-none-run, or the stock /usr/bin one
+#   OPTION: the one torture option (default -O2)
+#   TESTS: an execute.exp pattern, e.g. "2000*" (default: all)
+# Writes OUTDIR/gcc.sum and gcc.log.  Needs nvptx-none-gcc on PATH.
+set -eu
+launcher=$1
+out=$(mkdir -p "$2" && cd "$2" && pwd)
+option=${3:--O2}
+tests=${4:-}
+top=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+tar -C "$work" -xf /usr/src/gcc-12/gcc-12*-dfsg.tar.xz --wildcards \
+  'gcc-12*/gcc/testsuite/gcc.c-torture/*' 'gcc-12*/gcc/testsuite/lib/*' \
+  'gcc-12*/gcc/testsuite/config/*'
+srcdir=$(echo "$work"/gcc-12*/gcc/testsuite)
+
+sed "s|@bindir@/nvptx-none-run|$launcher|" \
+  "$top/testsuite/boards/nvptx-rpc-sim.exp.in" > "$work/gpu-sim.exp"
+cat > "$work/site.exp" <<EOS
+set rootme "$work"
+set srcdir "$srcdir"
+set host_triplet x86_64-pc-linux-gnu
+set build_triplet x86_64-pc-linux-gnu
+set target_triplet nvptx-unknown-none
+set target_alias nvptx-none
+set GCC_UNDER_TEST "$(command -v nvptx-none-gcc)"
+set TORTURE_OPTIONS [list { $option }]
+set tmpdir "$work"
+lappend boards_dir "$work"
+EOS
+cd "$work"
+DEJAGNU=$work/site.exp runtest --tool gcc --target_board=gpu-sim \
+  --srcdir "$srcdir" "execute.exp${tests:+=$tests}" > "$out/runtest.out" 2>&1 || true
+cp gcc.sum gcc.log "$out/"
+grep -E '^# of' gcc.sum
