@@ -23,7 +23,8 @@ static const short errno_from_wire[NVPTX_RPC_ERRNO_END] = {
   E (EXDEV), E (ENOTDIR), E (EISDIR), E (EINVAL), E (ENFILE), E (EMFILE),
   E (ENOTTY), E (EFBIG), E (ENOSPC), E (ESPIPE), E (EROFS), E (EMLINK),
   E (EPIPE), E (ERANGE), E (ENAMETOOLONG), E (ENOSYS), E (ENOTEMPTY),
-  E (ELOOP), E (EOVERFLOW), E (EPROTO),
+  E (ELOOP), E (EOVERFLOW), E (EPROTO), E (ENXIO), E (ENODEV),
+  E (ETXTBSY), E (EOPNOTSUPP), E (EILSEQ), E (EDQUOT),
 #undef E
 };
 
@@ -240,7 +241,13 @@ call_locked (struct __nvptx_rpc_call *call)
   else
     {
       /* One argument block, in pieces the host puts back together; the
-	 last piece runs the call.  */
+	 last piece runs the call.  Not a piece of one the host would
+	 refuse anyway.  */
+      if (call->out[0].length + call->out[1].length > NVPTX_RPC_ARG_MAX)
+	{
+	  errno = ENAMETOOLONG;
+	  return -1;
+	}
       int segment = 0;
       size_t sent = 0;
       do
