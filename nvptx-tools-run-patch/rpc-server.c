@@ -508,7 +508,7 @@ serve_environ (struct call *c)
   if (s->env_block == NULL)
     {
       size_t length = 0;
-      for (char **e = environ; *e; e++)
+      for (char **e = environ; e && *e; e++)
 	length += strlen (*e) + 1;
       s->env_block = malloc (length + 1);
       if (s->env_block == NULL)
@@ -517,7 +517,7 @@ serve_environ (struct call *c)
 	  return;
 	}
       s->env_length = 0;
-      for (char **e = environ; *e; e++)
+      for (char **e = environ; e && *e; e++)
 	{
 	  size_t n = strlen (*e) + 1;
 	  memcpy (s->env_block + s->env_length, *e, n);

@@ -139,7 +139,8 @@ errno_name (int e)
     E (EXDEV), E (ENOTDIR), E (EISDIR), E (EINVAL), E (ENFILE), E (EMFILE),
     E (ENOTTY), E (EFBIG), E (ENOSPC), E (ESPIPE), E (EROFS), E (EMLINK),
     E (EPIPE), E (ERANGE), E (ENAMETOOLONG), E (ENOSYS), E (ENOTEMPTY),
-    E (ELOOP), E (EOVERFLOW), E (EPROTO),
+    E (ELOOP), E (EOVERFLOW), E (EPROTO), E (ENXIO), E (ENODEV),
+    E (ETXTBSY), E (EOPNOTSUPP), E (EILSEQ), E (EDQUOT),
 #undef E
   };
   const char *s = NULL;
@@ -281,7 +282,7 @@ void
 harness_spinner_thread (void)
 {
   /* On Linux, PRIO_PROCESS with a thread id sets that thread's nice.  */
-  setpriority (PRIO_PROCESS, gettid (), 19);
+  setpriority (PRIO_PROCESS, gettid (), 10);
 }
 
 /* The launcher's loop, in a thread: poll, and yield when idle.  Never

@@ -182,10 +182,13 @@ seek_and_holes (void)
 
   /* A FIFO cannot seek; an empty one with a writer has nothing yet.  */
   mkfifo ("fifo", 0644);
+  mkfifo ("fifo2", 0644);
   fd = open_ok ("FIFO O_RDWR|O_NONBLOCK", "fifo", O_RDWR | O_NONBLOCK, 0);
   CHECK_ERRNO ("lseek on a FIFO: ESPIPE", lseek (fd, 0, SEEK_SET), ESPIPE);
   CHECK_ERRNO ("read an empty FIFO, O_NONBLOCK: EAGAIN", read (fd, buf, 1),
 	       EAGAIN);
+  CHECK_ERRNO ("open a FIFO O_WRONLY|O_NONBLOCK, no reader: ENXIO",
+	       open ("fifo2", O_WRONLY | O_NONBLOCK), ENXIO);
   CHECK_INT ("fstat a FIFO", fstat (fd, &st), 0);
   CHECK ("fstat a FIFO: S_ISFIFO", S_ISFIFO (st.st_mode));
   close (fd);
@@ -355,8 +358,23 @@ long_paths (void)
   CHECK_INT ("link 4095-byte paths (a block of ARG_MAX)", link (b, a), 0);
   CHECK_INT ("link 4095-byte paths: stat", stat (a, &st), 0);
   CHECK_INT ("link 4095-byte paths: nlink", st.st_nlink, 2);
+  const volatile uint32_t *request_seq
+    = &((struct nvptx_rpc_mailbox *) (uintptr_t)
+	__nvptx_rpc_link.mailbox)->request_seq;
+  uint32_t before = *request_seq;
   CHECK_ERRNO ("rename to a 4096-byte path: ENAMETOOLONG", rename (a, c),
 	       ENAMETOOLONG);
+  /* The block (4096 + 4097 bytes) is over NVPTX_RPC_ARG_MAX: the client
+     refuses it without sending a piece.  */
+  CHECK_INT ("rename block over ARG_MAX: no request sent",
+	     *request_seq - before, 0);
+  char *huge = path_in (dir, NVPTX_RPC_ARG_MAX, 'H');
+  before = *request_seq;
+  CHECK_ERRNO ("stat a path of ARG_MAX bytes: ENAMETOOLONG",
+	       stat (huge, &st), ENAMETOOLONG);
+  CHECK_INT ("stat a path of ARG_MAX bytes: no request sent",
+	     *request_seq - before, 0);
+  free (huge);
   CHECK_ERRNO ("open a 4096-byte path: ENAMETOOLONG", open (c, O_RDONLY),
 	       ENAMETOOLONG);
   CHECK_INT ("unlink 4095-byte path", unlink (a), 0);
