@@ -43,6 +43,7 @@ struct rpc_server
   struct guest_fd fds[GUEST_FDS];
   /* The argument block being assembled from NVPTX_RPC_MORE_ARGS pieces.  */
   char args[NVPTX_RPC_ARG_MAX];
+  uint32_t args_opcode;		/* Whose pieces they are.  */
   size_t args_length;
   bool args_overflow;
   /* "NAME=VALUE\0..." snapshot of the host environment, made on demand.  */
@@ -680,9 +681,14 @@ serve (struct call *c)
     reply_error (c, NVPTX_RPC_ENOSYS);
   else if (q->flags & ~NVPTX_RPC_MORE_ARGS)
     reply_error (c, NVPTX_RPC_EINVAL);
+  else if ((s->args_length > 0 || s->args_overflow)
+	   && q->opcode != s->args_opcode)
+    /* Pieces of one call, then a piece of another.  */
+    reply_error (c, NVPTX_RPC_EPROTO);
   else if (q->opcode != NVPTX_RPC_WRITE)
     {
       /* Every other request's window is a piece of its argument block.  */
+      s->args_opcode = q->opcode;
       if (q->length > sizeof s->args - s->args_length)
 	s->args_overflow = true;
       else

@@ -315,6 +315,13 @@ bad_requests (void)
   expect_error ("a piece of an unknown opcode: ENOSYS", request (999),
 		NVPTX_RPC_ENOSYS);
   expect_alive ("then a whole request, served alone (bad opcode)");
+  r = path_request (NVPTX_RPC_STAT, "garbage/");
+  r.length = 8;
+  r.flags = NVPTX_RPC_MORE_ARGS;
+  raw_call (&r);
+  expect_error ("pieces of stat, then unlink: EPROTO",
+		path_request (NVPTX_RPC_UNLINK, "x"), NVPTX_RPC_EPROTO);
+  expect_alive ("then a whole request, served alone (other opcode)");
 
   CHECK_INT ("every reply's length fits the window", replies_too_long, 0);
 
