@@ -30,7 +30,8 @@ main (void)
   while (strlen (path) < 4000)
     strcat (path, "x");
   fd = open (path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  printf ("path length %zu, open %s\n", strlen (path), fd >= 0 ? "ok" : "failed");
+  printf ("path length %lu, open %s\n", (unsigned long) strlen (path),
+	  fd >= 0 ? "ok" : "failed");
   printf ("write %ld\n", (long) write (fd, "hello", 5));
   close (fd);
   int rc = stat (path, &st);
