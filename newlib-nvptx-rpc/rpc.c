@@ -104,6 +104,7 @@ __nvptx_rpc_stat_from_wire (struct stat *st, const struct nvptx_rpc_stat *w)
 #else
 # define LOAD_VOLATILE(bits, type, p) (*(const volatile type *) (p))
 #endif
+
 /* What a waiting thread does between polls.  A GPU thread just polls;
    the host build, which CI runs with more threads than cores, must let
    the server thread run.  */
@@ -113,6 +114,7 @@ __nvptx_rpc_stat_from_wire (struct stat *st, const struct nvptx_rpc_stat *w)
 # include <sched.h>
 # define WAIT_A_MOMENT() sched_yield ()
 #endif
+
 /* The store that announces a request: a strong store, as the PTX memory
    model wants for a flag, after the fence.  */
 #ifdef __nvptx__
@@ -121,6 +123,7 @@ __nvptx_rpc_stat_from_wire (struct stat *st, const struct nvptx_rpc_stat *w)
 #else
 # define STORE32(p, v) (*(volatile uint32_t *) (p) = (v))
 #endif
+
 #define LOAD8(p) LOAD_VOLATILE (8, uint8_t, p)
 #define LOAD32(p) LOAD_VOLATILE (32, uint32_t, p)
 #define LOAD64(p) LOAD_VOLATILE (64, uint64_t, p)
