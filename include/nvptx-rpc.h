@@ -151,6 +151,10 @@ struct nvptx_rpc_link
 #define NVPTX_RPC_O_DIRECTORY 0x0800
 #define NVPTX_RPC_O_NOFOLLOW 0x1000
 #define NVPTX_RPC_O_CLOEXEC 0x2000
+/* The flags above but the access mode, for the translation tables.  */
+#define NVPTX_RPC_OFLAGS(F) \
+  F (O_CREAT) F (O_EXCL) F (O_TRUNC) F (O_APPEND) F (O_NONBLOCK) F (O_SYNC) \
+  F (O_NOCTTY) F (O_DIRECTORY) F (O_NOFOLLOW) F (O_CLOEXEC)
 
 /* lseek whence.  */
 #define NVPTX_RPC_SEEK_SET 0
@@ -169,70 +173,42 @@ struct nvptx_rpc_link
 #define NVPTX_RPC_S_IFIFO 0010000
 #define NVPTX_RPC_S_IPERM 07777
 
-/* Signals, for kill.  */
+/* Each list below is the one place its values are named: the enum here,
+   and both sides' translation tables, are built from it.  */
+
+/* Signals, for kill, numbered from 1 in this order.  */
+#define NVPTX_RPC_SIGNALS(S) \
+  S (SIGHUP) S (SIGINT) S (SIGQUIT) S (SIGILL) S (SIGTRAP) S (SIGABRT) \
+  S (SIGFPE) S (SIGKILL) S (SIGBUS) S (SIGSEGV) S (SIGPIPE) S (SIGALRM) \
+  S (SIGTERM) S (SIGUSR1) S (SIGUSR2)
+
 enum nvptx_rpc_signal
 {
-  NVPTX_RPC_SIGHUP = 1,
-  NVPTX_RPC_SIGINT,
-  NVPTX_RPC_SIGQUIT,
-  NVPTX_RPC_SIGILL,
-  NVPTX_RPC_SIGTRAP,
-  NVPTX_RPC_SIGABRT,
-  NVPTX_RPC_SIGFPE,
-  NVPTX_RPC_SIGKILL,
-  NVPTX_RPC_SIGBUS,
-  NVPTX_RPC_SIGSEGV,
-  NVPTX_RPC_SIGPIPE,
-  NVPTX_RPC_SIGALRM,
-  NVPTX_RPC_SIGTERM,
-  NVPTX_RPC_SIGUSR1,
-  NVPTX_RPC_SIGUSR2,
+  NVPTX_RPC_SIGNAL_NONE,	/* kill's signal 0: does the process exist.  */
+#define NVPTX_RPC_ENUM_ITEM(name) NVPTX_RPC_##name,
+  NVPTX_RPC_SIGNALS (NVPTX_RPC_ENUM_ITEM)
   NVPTX_RPC_SIGNAL_END
 };
 
-/* errno values.  Anything else the host reports travels as EIO.  */
+/* errno values, numbered from 1 (EPERM) in this order.  EPROTO means a
+   malformed request or a version mismatch.  A host errno not listed
+   travels as EIO.  */
+#define NVPTX_RPC_ERRNOS(E) \
+  E (EPERM) E (ENOENT) E (ESRCH) E (EINTR) E (EIO) E (EBADF) E (EAGAIN) \
+  E (ENOMEM) E (EACCES) E (EFAULT) E (EBUSY) E (EEXIST) E (EXDEV) \
+  E (ENOTDIR) E (EISDIR) E (EINVAL) E (ENFILE) E (EMFILE) E (ENOTTY) \
+  E (EFBIG) E (ENOSPC) E (ESPIPE) E (EROFS) E (EMLINK) E (EPIPE) \
+  E (ERANGE) E (ENAMETOOLONG) E (ENOSYS) E (ENOTEMPTY) E (ELOOP) \
+  E (EOVERFLOW) E (EPROTO) E (ENXIO) E (ENODEV) E (ETXTBSY) \
+  E (EOPNOTSUPP) E (EILSEQ) E (EDQUOT)
+
 enum nvptx_rpc_errno
 {
-  NVPTX_RPC_EPERM = 1,
-  NVPTX_RPC_ENOENT,
-  NVPTX_RPC_ESRCH,
-  NVPTX_RPC_EINTR,
-  NVPTX_RPC_EIO,
-  NVPTX_RPC_EBADF,
-  NVPTX_RPC_EAGAIN,
-  NVPTX_RPC_ENOMEM,
-  NVPTX_RPC_EACCES,
-  NVPTX_RPC_EFAULT,
-  NVPTX_RPC_EBUSY,
-  NVPTX_RPC_EEXIST,
-  NVPTX_RPC_EXDEV,
-  NVPTX_RPC_ENOTDIR,
-  NVPTX_RPC_EISDIR,
-  NVPTX_RPC_EINVAL,
-  NVPTX_RPC_ENFILE,
-  NVPTX_RPC_EMFILE,
-  NVPTX_RPC_ENOTTY,
-  NVPTX_RPC_EFBIG,
-  NVPTX_RPC_ENOSPC,
-  NVPTX_RPC_ESPIPE,
-  NVPTX_RPC_EROFS,
-  NVPTX_RPC_EMLINK,
-  NVPTX_RPC_EPIPE,
-  NVPTX_RPC_ERANGE,
-  NVPTX_RPC_ENAMETOOLONG,
-  NVPTX_RPC_ENOSYS,
-  NVPTX_RPC_ENOTEMPTY,
-  NVPTX_RPC_ELOOP,
-  NVPTX_RPC_EOVERFLOW,
-  NVPTX_RPC_EPROTO,		/* Malformed request or version mismatch.  */
-  NVPTX_RPC_ENXIO,
-  NVPTX_RPC_ENODEV,
-  NVPTX_RPC_ETXTBSY,
-  NVPTX_RPC_EOPNOTSUPP,
-  NVPTX_RPC_EILSEQ,
-  NVPTX_RPC_EDQUOT,
+  NVPTX_RPC_ERRNO_NONE,
+  NVPTX_RPC_ERRNOS (NVPTX_RPC_ENUM_ITEM)
   NVPTX_RPC_ERRNO_END
 };
+#undef NVPTX_RPC_ENUM_ITEM
 
 /* struct stat as it travels in the window.  */
 struct nvptx_rpc_stat
@@ -267,6 +243,10 @@ NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_mailbox, 104);
 NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_link, 16);
 NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_stat, NVPTX_RPC_REPLY_MAX);
 NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_timeval, 16);
+_Static_assert (NVPTX_RPC_EPERM == 1 && NVPTX_RPC_EPROTO == 32
+		&& NVPTX_RPC_EDQUOT == 38, "errno numbering");
+_Static_assert (NVPTX_RPC_SIGHUP == 1 && NVPTX_RPC_SIGUSR2 == 15,
+		"signal numbering");
 _Static_assert (__builtin_offsetof (struct nvptx_rpc_mailbox, request_seq)
 		== 16, "request_seq offset");
 _Static_assert (__builtin_offsetof (struct nvptx_rpc_mailbox, reply_seq)

@@ -17,14 +17,8 @@ struct nvptx_rpc_link __nvptx_rpc_link = { NVPTX_RPC_VERSION, 0, 0 };
 static int rpc_lock;
 
 static const short errno_from_wire[NVPTX_RPC_ERRNO_END] = {
-#define E(name) [NVPTX_RPC_##name] = name
-  E (EPERM), E (ENOENT), E (ESRCH), E (EINTR), E (EIO), E (EBADF),
-  E (EAGAIN), E (ENOMEM), E (EACCES), E (EFAULT), E (EBUSY), E (EEXIST),
-  E (EXDEV), E (ENOTDIR), E (EISDIR), E (EINVAL), E (ENFILE), E (EMFILE),
-  E (ENOTTY), E (EFBIG), E (ENOSPC), E (ESPIPE), E (EROFS), E (EMLINK),
-  E (EPIPE), E (ERANGE), E (ENAMETOOLONG), E (ENOSYS), E (ENOTEMPTY),
-  E (ELOOP), E (EOVERFLOW), E (EPROTO), E (ENXIO), E (ENODEV),
-  E (ETXTBSY), E (EOPNOTSUPP), E (EILSEQ), E (EDQUOT),
+#define E(name) [NVPTX_RPC_##name] = name,
+  NVPTX_RPC_ERRNOS (E)
 #undef E
 };
 
@@ -33,11 +27,9 @@ static const struct
   int flag;
   uint32_t wire;
 } oflags[] = {
-  { O_CREAT, NVPTX_RPC_O_CREAT }, { O_EXCL, NVPTX_RPC_O_EXCL },
-  { O_TRUNC, NVPTX_RPC_O_TRUNC }, { O_APPEND, NVPTX_RPC_O_APPEND },
-  { O_NONBLOCK, NVPTX_RPC_O_NONBLOCK }, { O_SYNC, NVPTX_RPC_O_SYNC },
-  { O_NOCTTY, NVPTX_RPC_O_NOCTTY }, { O_DIRECTORY, NVPTX_RPC_O_DIRECTORY },
-  { O_NOFOLLOW, NVPTX_RPC_O_NOFOLLOW }, { O_CLOEXEC, NVPTX_RPC_O_CLOEXEC },
+#define F(name) { name, NVPTX_RPC_##name },
+  NVPTX_RPC_OFLAGS (F)
+#undef F
 };
 
 uint32_t

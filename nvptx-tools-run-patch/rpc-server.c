@@ -67,14 +67,8 @@ static const struct
   uint32_t wire;
   const char *name;
 } errno_table[] = {
-#define E(name) { name, NVPTX_RPC_##name, #name }
-  E (EPERM), E (ENOENT), E (ESRCH), E (EINTR), E (EIO), E (EBADF),
-  E (EAGAIN), E (ENOMEM), E (EACCES), E (EFAULT), E (EBUSY), E (EEXIST),
-  E (EXDEV), E (ENOTDIR), E (EISDIR), E (EINVAL), E (ENFILE), E (EMFILE),
-  E (ENOTTY), E (EFBIG), E (ENOSPC), E (ESPIPE), E (EROFS), E (EMLINK),
-  E (EPIPE), E (ERANGE), E (ENAMETOOLONG), E (ENOSYS), E (ENOTEMPTY),
-  E (ELOOP), E (EOVERFLOW), E (EPROTO), E (ENXIO), E (ENODEV),
-  E (ETXTBSY), E (EOPNOTSUPP), E (EILSEQ), E (EDQUOT),
+#define E(name) { name, NVPTX_RPC_##name, #name },
+  NVPTX_RPC_ERRNOS (E)
 #undef E
 };
 
@@ -85,9 +79,8 @@ static const struct
   uint32_t wire;
   const char *name;
 } oflag_table[] = {
-#define F(name) { name, NVPTX_RPC_##name, #name }
-  F (O_CREAT), F (O_EXCL), F (O_TRUNC), F (O_APPEND), F (O_NONBLOCK),
-  F (O_SYNC), F (O_NOCTTY), F (O_DIRECTORY), F (O_NOFOLLOW), F (O_CLOEXEC),
+#define F(name) { name, NVPTX_RPC_##name, #name },
+  NVPTX_RPC_OFLAGS (F)
 #undef F
 };
 
@@ -473,15 +466,10 @@ serve_getpid (struct call *c)
 static void
 serve_kill (struct call *c)
 {
-  static const int signals[] = {
-    [NVPTX_RPC_SIGHUP] = SIGHUP, [NVPTX_RPC_SIGINT] = SIGINT,
-    [NVPTX_RPC_SIGQUIT] = SIGQUIT, [NVPTX_RPC_SIGILL] = SIGILL,
-    [NVPTX_RPC_SIGTRAP] = SIGTRAP, [NVPTX_RPC_SIGABRT] = SIGABRT,
-    [NVPTX_RPC_SIGFPE] = SIGFPE, [NVPTX_RPC_SIGKILL] = SIGKILL,
-    [NVPTX_RPC_SIGBUS] = SIGBUS, [NVPTX_RPC_SIGSEGV] = SIGSEGV,
-    [NVPTX_RPC_SIGPIPE] = SIGPIPE, [NVPTX_RPC_SIGALRM] = SIGALRM,
-    [NVPTX_RPC_SIGTERM] = SIGTERM, [NVPTX_RPC_SIGUSR1] = SIGUSR1,
-    [NVPTX_RPC_SIGUSR2] = SIGUSR2,
+  static const int signals[NVPTX_RPC_SIGNAL_END] = {
+#define S(name) [NVPTX_RPC_##name] = name,
+    NVPTX_RPC_SIGNALS (S)
+#undef S
   };
   int64_t pid = c->req->arg[0], sig = c->req->arg[1];
 

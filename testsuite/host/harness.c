@@ -133,14 +133,8 @@ const char *
 errno_name (int e)
 {
   static const struct { int e; const char *name; } names[] = {
-#define E(x) { x, #x }
-    E (0), E (EPERM), E (ENOENT), E (ESRCH), E (EINTR), E (EIO), E (EBADF),
-    E (EAGAIN), E (ENOMEM), E (EACCES), E (EFAULT), E (EBUSY), E (EEXIST),
-    E (EXDEV), E (ENOTDIR), E (EISDIR), E (EINVAL), E (ENFILE), E (EMFILE),
-    E (ENOTTY), E (EFBIG), E (ENOSPC), E (ESPIPE), E (EROFS), E (EMLINK),
-    E (EPIPE), E (ERANGE), E (ENAMETOOLONG), E (ENOSYS), E (ENOTEMPTY),
-    E (ELOOP), E (EOVERFLOW), E (EPROTO), E (ENXIO), E (ENODEV),
-    E (ETXTBSY), E (EOPNOTSUPP), E (EILSEQ), E (EDQUOT),
+#define E(x) { x, #x },
+    E (0) NVPTX_RPC_ERRNOS (E)
 #undef E
   };
   const char *s = NULL;
