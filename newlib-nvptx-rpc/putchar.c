@@ -10,9 +10,9 @@ extern int vprintf (const char *, va_list);
 int
 putchar (int c)
 {
-  unsigned valist[1] = { (unsigned char) c };
-
   if (__nvptx_rpc_available ())
     return putc (c, stdout);
+
+  unsigned valist[1] = { (unsigned char) c };
   return vprintf ("%c", valist) < 0 ? EOF : (unsigned char) c;
 }

@@ -10,10 +10,10 @@ extern int vprintf (const char *, va_list);
 int
 puts (const char *str)
 {
-  void *valist[1] = { (void *) str };
-
   if (__nvptx_rpc_available ())
     return fputs (str, stdout) == EOF || putc ('\n', stdout) == EOF
 	   ? EOF : 1;
+
+  void *valist[1] = { (void *) str };
   return vprintf ("%s\n", valist);
 }
