@@ -1,10 +1,12 @@
 #!/bin/sh
-# Run the DejaGnu GPU suite and the benchmark from a built tree, on a
-# machine with a GPU.  Logs go to OUTDIR (default: .).
+# Run the DejaGnu GPU suite and the benchmark from a tree where "make
+# check" has built the test programs, on a machine with a GPU.  Logs go to
+# OUTDIR (default: .).  The stock launcher is $STOCK_RUN, by default
+# /usr/bin/nvptx-none-run.
 # Usage: scripts/gpu-suite.sh [OUTDIR]
 out=$(cd "${1:-.}" && pwd)
 top=$(cd "$(dirname "$0")/.." && pwd)
-stock=$(command -v nvptx-none-run.stock || echo /usr/bin/nvptx-none-run)
+stock=${STOCK_RUN:-/usr/bin/nvptx-none-run}
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 date -u
 cd "$out" && runtest --tool nvptx-rpc --srcdir "$top/testsuite" \
