@@ -1,28 +1,31 @@
 #!/bin/sh
 # GCC 12's gcc.c-torture/execute against the installed nvptx-none-gcc, on
-# this machine's GPU, through a launcher, at one optimization level (the
-# way contrib/test_installed tests an installed compiler).
-# Usage: scripts/gcc-torture.sh LAUNCHER OUTDIR [OPTION [TESTS]]
-#   LAUNCHER: this tree's nvptx-none-run, or the stock /usr/bin one
+# this machine's GPU, ours or stock (see scripts/gpu-board.sh), at one
+# optimization level (the way contrib/test_installed tests an installed
+# compiler).
+# Usage: scripts/gcc-torture.sh ours|stock OUTDIR [OPTION [TESTS]]
 #   OPTION: the one torture option (default -O2)
 #   TESTS: an execute.exp pattern, e.g. "2000*" (default: all)
-# Writes OUTDIR/gcc.sum and gcc.log.  Needs nvptx-none-gcc on PATH.
+# Writes OUTDIR/gcc.sum and gcc.log.  Needs nvptx-none-gcc and runtest on
+# PATH.  The tests come from $GCC_TARBALL, by default Debian's gcc-12
+# source tarball (scripts/pack-device.sh carries a copy holding just the
+# testsuite).
 set -eu
-launcher=$1
+kind=$1
 out=$(mkdir -p "$2" && cd "$2" && pwd)
 option=${3:--O2}
 tests=${4:-}
 top=$(cd "$(dirname "$0")/.." && pwd)
+tarball=$(echo ${GCC_TARBALL:-/usr/src/gcc-12/gcc-12*-dfsg.tar.xz})
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-tar -C "$work" -xf /usr/src/gcc-12/gcc-12*-dfsg.tar.xz --wildcards \
+tar -C "$work" -xf "$tarball" --wildcards \
   'gcc-12*/gcc/testsuite/gcc.c-torture/*' 'gcc-12*/gcc/testsuite/lib/*' \
   'gcc-12*/gcc/testsuite/config/*'
 srcdir=$(echo "$work"/gcc-12*/gcc/testsuite)
 
-sed "s|@bindir@/nvptx-none-run|$launcher|" \
-  "$top/testsuite/boards/nvptx-rpc-sim.exp.in" > "$work/gpu-sim.exp"
+"$top/scripts/gpu-board.sh" "$kind" "$work" > /dev/null
 cat > "$work/site.exp" <<EOS
 set rootme "$work"
 set srcdir "$srcdir"

@@ -1,58 +1,35 @@
 #!/bin/sh
-# newlib 3.3.0's own DejaGnu testsuite on this machine's GPU, two ways:
-#   ours:  newlib patched with nvptx-rpc (this tree's newlib-build) run by
-#          this tree's launcher;
-#   stock: pristine newlib (built here into newlib-build-stock) run by the
-#          stock /usr/bin/nvptx-none-run.
+# newlib 3.3.0's own DejaGnu testsuite on this machine's GPU, ours or
+# stock (see scripts/gpu-board.sh).
 # Usage: scripts/newlib-testsuite.sh ours|stock OUTDIR
-# Writes OUTDIR/newlib-KIND.sum and .log, and prints a table per test
-# directory.  Needs the tree built ("make") and the toolchain on PATH.
+# Runs runtest the way newlib's "make check" does, without needing the
+# build tree's Makefiles: only each build's libraries and headers, which
+# scripts/pack-device.sh carries to a GPU machine.  Writes
+# OUTDIR/newlib-KIND/newlib.sum and .log and prints a table per test
+# directory.  Needs nvptx-none-gcc and runtest on PATH.
 set -eu
 kind=$1
-out=$(mkdir -p "$2" && cd "$2" && pwd)
+out=$(mkdir -p "$2/newlib-$1" && cd "$2/newlib-$1" && pwd)
 top=$(cd "$(dirname "$0")/.." && pwd)
-tarball=${NEWLIB_TARBALL:-/usr/src/newlib/newlib-3.3.0.tar.xz}
-boards=$(mktemp -d)
-trap 'rm -rf "$boards"' EXIT
+build=$("$top/scripts/gpu-board.sh" "$kind" "$out")
+# What newlib's Makefile writes into its site.exp.
+cat > "$out/site.exp" <<EOS
+set tool newlib
+set tool_version 3.3.0
+set srcdir $build/newlib-salsa/newlib/testsuite
+set objdir $build/obj/nvptx-none/newlib
+set tmpdir $out
+set host_triplet x86_64-pc-linux-gnu
+set target_triplet nvptx-unknown-none
+set target_alias nvptx-none
+lappend boards_dir $out
+EOS
+(cd "$out" && DEJAGNU=$out/site.exp runtest --tool newlib \
+   --srcdir "$build/newlib-salsa/newlib/testsuite" --target_board=gpu-sim \
+   > runtest.out 2>&1) || true
 
-case $kind in
-  ours)
-    obj=$top/newlib-build/obj
-    launcher=$top/nvptx-none-run ;;
-  stock)
-    obj=$top/newlib-build-stock/obj
-    launcher=${STOCK_RUN:-/usr/bin/nvptx-none-run}
-    if [ ! -f "$top/newlib-build-stock/stamp" ]; then
-      rm -rf "$top/newlib-build-stock"
-      mkdir -p "$obj"
-      tar -C "$top/newlib-build-stock" -xf "$tarball"
-      (cd "$obj" && ../newlib-salsa/configure --target=nvptx-none \
-	 --disable-multilib --enable-newlib-io-long-long \
-	 CFLAGS_FOR_TARGET=-O2 > configure.log 2>&1 \
-       && make all-target-newlib > make.log 2>&1)
-      touch "$top/newlib-build-stock/stamp"
-    fi ;;
-  *) echo "usage: $0 ours|stock OUTDIR" >&2; exit 2 ;;
-esac
-
-# The board, pointed at this launcher and at this newlib's headers and
-# libraries, not at whatever libc the toolchain prefix holds.
-sed "s|@bindir@/nvptx-none-run|$launcher|" \
-  "$top/testsuite/boards/nvptx-rpc-sim.exp.in" > "$boards/gpu-sim.exp"
-sed -i "s|^set_board_info ldflags .*|set_board_info ldflags \"-mmainkernel -L$obj/nvptx-none/newlib\"|" \
-  "$boards/gpu-sim.exp"
-cat >> "$boards/gpu-sim.exp" <<EOB
-set_board_info cflags "-isystem $obj/nvptx-none/newlib/targ-include -isystem $obj/../newlib-salsa/newlib/libc/include"
-EOB
-echo "lappend boards_dir $boards" > "$boards/site.exp"
-(cd "$obj" && DEJAGNU=$boards/site.exp \
-   make check-target-newlib RUNTESTFLAGS=--target_board=gpu-sim \
-   > "$out/newlib-$kind.make.log" 2>&1) || true
-cp "$obj/nvptx-none/newlib/testsuite/newlib.sum" "$out/newlib-$kind.sum"
-cp "$obj/nvptx-none/newlib/testsuite/newlib.log" "$out/newlib-$kind.log"
-
-# Per directory: PASS/FAIL counts of execution (and output) results, and
-# how many tests did not compile or link.
+# Per directory: execution (and output) results, and how many tests did
+# not compile or link.
 awk -v kind="$kind" '
   /^(PASS|FAIL|UNSUPPORTED|UNRESOLVED): / {
     split ($2, p, "/"); dir = p[1]; result = $1; sub (":", "", result)
@@ -65,4 +42,4 @@ awk -v kind="$kind" '
     for (d in dirs)
       printf "%-18s %5d %5d %5d %5d %8d\n", d, count[d, "PASS"],
 	     count[d, "FAIL"], count[d, "UNSUPPORTED"], count[d, "UNRESOLVED"],
-	     nolink[d] }' "$out/newlib-$kind.sum" | sort
+	     nolink[d] }' "$out/newlib.sum" | sort

@@ -1,15 +1,43 @@
 #!/bin/sh
 # Fill .carry/ (git-ignored: add "/.carry/" to .git/info/exclude) with what
-# a bare GPU machine needs to run this tree's GPU suites: the Debian
-# packages of dejagnu, expect, tcl and nvptx-tools, and the installed
-# toolchain prefix (gcc, patched newlib, launcher, board file) as a tar.xz.
-# There: for f in .carry/*.deb; do dpkg -x $f /; done
-#        tar -C / -xJf .carry/tc.tar.xz
+# a bare GPU machine needs to run this tree's GPU suites:
+#   *.deb                  dejagnu, expect, tcl and nvptx-tools
+#   tc.tar.xz              the installed toolchain prefix (gcc, patched
+#                          newlib, launcher, board file)
+#   newlib-trees.tar.xz    what scripts/newlib-testsuite.sh uses of the two
+#                          newlib builds (ours, stock): libraries, headers
+#                          and the testsuite sources
+#   gcc-12-testsuite.tar.xz  the parts of GCC's testsuite that
+#                          scripts/gcc-torture.sh runs
+# There, from the tree's root:
+#   for f in .carry/*.deb; do dpkg -x $f /; done
+#   tar -C / -xJf .carry/tc.tar.xz; tar -xJf .carry/newlib-trees.tar.xz
+#   export GCC_TARBALL=.carry/gcc-12-testsuite.tar.xz
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 prefix=${NVPTX_PREFIX:-/opt/nvptx-none-gcc12}
+gcc_tarball=$(echo ${GCC_TARBALL:-/usr/src/gcc-12/gcc-12*-dfsg.tar.xz})
 mkdir -p "$top/.carry"
 cd "$top/.carry"
 apt-get download dejagnu expect tcl-expect tcl8.6 libtcl8.6 nvptx-tools
 tar -C / -cJf tc.tar.xz "${prefix#/}"
+
+cd "$top"
+# The stock newlib is built by its first testsuite run.
+[ -f newlib-build-stock/stamp ] \
+  || scripts/newlib-testsuite.sh stock "$(mktemp -d)" > /dev/null
+set --
+for b in newlib-build newlib-build-stock; do
+  set -- "$@" $b/obj/nvptx-none/newlib/libc.a $b/obj/nvptx-none/newlib/libm.a \
+    $b/obj/nvptx-none/newlib/targ-include $b/newlib-salsa/newlib/testsuite \
+    $b/newlib-salsa/newlib/libc/include
+done
+tar -cJf .carry/newlib-trees.tar.xz newlib-build-stock/stamp "$@"
+
+work=$(mktemp -d)
+tar -C "$work" -xf "$gcc_tarball" --wildcards \
+  'gcc-12*/gcc/testsuite/gcc.c-torture/*' 'gcc-12*/gcc/testsuite/lib/*' \
+  'gcc-12*/gcc/testsuite/config/*'
+(cd "$work" && tar -cJf "$top/.carry/gcc-12-testsuite.tar.xz" gcc-12*)
+rm -rf "$work"
 ls -l "$top/.carry"

@@ -1,0 +1,40 @@
+#!/bin/sh
+# Write DIR/gpu-sim.exp, a DejaGnu board for one side of a comparison:
+#   ours:  this tree's launcher, this tree's patched newlib (newlib-build)
+#   stock: the stock launcher ($STOCK_RUN or /usr/bin/nvptx-none-run) and
+#          pristine newlib 3.3.0 (newlib-build-stock, built on first use)
+# The board is the installed nvptx-rpc-sim.exp pointed at that launcher
+# and at that newlib's headers and libraries, not at whatever libc the
+# toolchain prefix holds.  Prints the newlib build directory used.
+# Usage: scripts/gpu-board.sh ours|stock DIR
+set -eu
+kind=$1 dir=$2
+top=$(cd "$(dirname "$0")/.." && pwd)
+tarball=${NEWLIB_TARBALL:-/usr/src/newlib/newlib-3.3.0.tar.xz}
+
+case $kind in
+  ours)
+    build=$top/newlib-build
+    launcher=$top/nvptx-none-run ;;
+  stock)
+    build=$top/newlib-build-stock
+    launcher=${STOCK_RUN:-/usr/bin/nvptx-none-run}
+    if [ ! -f "$build/stamp" ]; then
+      rm -rf "$build"
+      mkdir -p "$build/obj"
+      tar -C "$build" -xf "$tarball"
+      (cd "$build/obj" && ../newlib-salsa/configure --target=nvptx-none \
+	 --disable-multilib --enable-newlib-io-long-long \
+	 CFLAGS_FOR_TARGET=-O2 > configure.log 2>&1 \
+       && make all-target-newlib > make.log 2>&1) >&2
+      touch "$build/stamp"
+    fi ;;
+  *) echo "usage: $0 ours|stock DIR" >&2; exit 2 ;;
+esac
+objdir=$build/obj/nvptx-none/newlib
+sed -e "s|@bindir@/nvptx-none-run|$launcher|" \
+    -e "s|^set_board_info ldflags .*|set_board_info ldflags \"-mmainkernel -L$objdir\"|" \
+  "$top/testsuite/boards/nvptx-rpc-sim.exp.in" > "$dir/gpu-sim.exp"
+echo "set_board_info cflags \"-isystem $objdir/targ-include -isystem $build/newlib-salsa/newlib/libc/include\"" \
+  >> "$dir/gpu-sim.exp"
+echo "$build"

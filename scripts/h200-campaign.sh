@@ -1,0 +1,43 @@
+#!/bin/sh
+# The GPU runs that docs/gpu-results.md and docs/testing.md record, on a
+# GPU machine, from a tree where "make check" built the test programs and
+# scripts/pack-device.sh filled .carry/ (unpacked here first, if present).
+# Usage: scripts/h200-campaign.sh OUTDIR PART...
+#   suite          our DejaGnu GPU suite and the benchmark
+#   newlib         newlib's own testsuite, ours then stock
+#   torture-ours   gcc.c-torture/execute at -O2, ours
+#   torture-stock  the same, stock
+# Each PART prints to OUTDIR/PART.txt and packs its .sum and .log files
+# into OUTDIR/PART.tar.xz.
+out=$(mkdir -p "$1" && cd "$1" && pwd); shift
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+if [ -d .carry ]; then
+  for f in .carry/*.deb; do dpkg -x "$f" /; done
+  tar -C / -xJf .carry/tc.tar.xz
+  tar -xJf .carry/newlib-trees.tar.xz
+  export GCC_TARBALL=$top/.carry/gcc-12-testsuite.tar.xz
+fi
+export PATH=/opt/nvptx-none-gcc12/bin:$PATH
+# A hung GPU program fails after two minutes, not five.
+export NVPTX_RPC_TIMEOUT=${NVPTX_RPC_TIMEOUT:-120}
+
+for part; do
+  logs=/tmp/h200-$part
+  rm -rf "$logs"; mkdir -p "$logs"
+  {
+    nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+    date -u
+    start=$(date +%s)
+    case $part in
+      suite) scripts/gpu-suite.sh "$logs" ;;
+      newlib)
+	scripts/newlib-testsuite.sh ours "$logs"
+	scripts/newlib-testsuite.sh stock "$logs" ;;
+      torture-*) scripts/gcc-torture-parallel.sh "${part#torture-}" "$logs" -O2 ;;
+      *) echo "unknown part $part" ;;
+    esac
+    echo "$part took $(( $(date +%s) - start )) s"
+  } 2>&1 | tee "$out/$part.txt"
+  (cd "$logs" && find . -name '*.sum' -o -name '*.log' | tar -cJf "$out/$part.tar.xz" -T -)
+done
