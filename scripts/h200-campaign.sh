@@ -8,7 +8,9 @@
 #   torture-ours   gcc.c-torture/execute at -O2, ours
 #   torture-stock  the same, stock
 # Each PART prints to OUTDIR/PART.txt and packs its .sum and .log files
-# into OUTDIR/PART.tar.xz.
+# into OUTDIR/PART.tar.xz.  A part is stopped after $PART_SECONDS
+# (default 540, inside a device call's 10 minutes), keeping what it has
+# logged.
 out=$(mkdir -p "$1" && cd "$1" && pwd); shift
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
@@ -21,6 +23,7 @@ fi
 export PATH=/opt/nvptx-none-gcc12/bin:$PATH
 # A hung GPU program fails after two minutes, not five.
 export NVPTX_RPC_TIMEOUT=${NVPTX_RPC_TIMEOUT:-120}
+limit=${PART_SECONDS:-540}
 
 for part; do
   logs=/tmp/h200-$part
@@ -30,11 +33,12 @@ for part; do
     date -u
     start=$(date +%s)
     case $part in
-      suite) scripts/gpu-suite.sh "$logs" ;;
+      suite) timeout $limit scripts/gpu-suite.sh "$logs" ;;
       newlib)
-	scripts/newlib-testsuite.sh ours "$logs"
-	scripts/newlib-testsuite.sh stock "$logs" ;;
-      torture-*) scripts/gcc-torture-parallel.sh "${part#torture-}" "$logs" -O2 ;;
+	timeout $limit scripts/newlib-testsuite.sh ours "$logs"
+	timeout $limit scripts/newlib-testsuite.sh stock "$logs" ;;
+      torture-*)
+	timeout $limit scripts/gcc-torture-parallel.sh "${part#torture-}" "$logs" -O2 ;;
       *) echo "unknown part $part" ;;
     esac
     echo "$part took $(( $(date +%s) - start )) s"
