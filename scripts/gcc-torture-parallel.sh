@@ -1,9 +1,15 @@
 #!/bin/sh
-# gcc.c-torture/execute in 16 slices run side by side (a GPU machine has
-# 16 cores and a device call has 10 minutes), then one summary.
-# Usage: scripts/gcc-torture-parallel.sh ours|stock OUTDIR [OPTION]
+# gcc.c-torture/execute in SLICES slices (default 16) run side by side (a
+# GPU machine has 16 cores and a device call has 10 minutes), then one
+# summary.
+# Usage: scripts/gcc-torture-parallel.sh ours|stock OUTDIR [OPTION [SLICES]]
 # Writes OUTDIR/sliceN/gcc.sum for each slice and prints the totals.
-kind=$1 out=$2 option=${3:--O2}
+kind=$1 out=$2 option=${3:--O2} slices=${4:-16}
+# Each launcher reserves GPU stack for every thread the device can host:
+# by default as much as fits, up to 128 KiB a thread (34 GiB on an H200),
+# so that a second program started meanwhile runs out of memory.  24 KiB
+# a thread (6.5 GiB) lets 16 programs share one H200.
+export LAUNCH_OPTIONS=${LAUNCH_OPTIONS:--S 24576}
 here=$(cd "$(dirname "$0")" && pwd)
 tarball=$(echo ${GCC_TARBALL:-/usr/src/gcc-12/gcc-12*-dfsg.tar.xz})
 # Build the stock newlib, if that is the one asked for, before the slices
@@ -16,8 +22,8 @@ rm -rf "$board"
 names=$(tar -tf "$tarball" --wildcards \
 	  'gcc-12*/gcc/testsuite/gcc.c-torture/execute/*.c' \
 	| grep -E '/execute/[^/]+\.c$' | sed 's|.*/||')
-for n in $(seq 16); do
-  slice=$(echo "$names" | awk -v n="$n" '(NR - 1) % 16 == n - 1' | tr '\n' ' ')
+for n in $(seq "$slices"); do
+  slice=$(echo "$names" | awk -v n="$n" -v k="$slices" '(NR - 1) % k == n - 1' | tr '\n' ' ')
   "$here/gcc-torture.sh" "$kind" "$out/slice$n" "$option" "$slice" \
     > /dev/null 2>&1 &
 done

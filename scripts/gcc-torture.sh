@@ -6,6 +6,7 @@
 # Usage: scripts/gcc-torture.sh ours|stock OUTDIR [OPTION [TESTS]]
 #   OPTION: the one torture option (default -O2)
 #   TESTS: an execute.exp pattern, e.g. "2000*" (default: all)
+# $LAUNCH_OPTIONS, if set, go to the launcher.
 # Writes OUTDIR/gcc.sum and gcc.log.  Needs nvptx-none-gcc and runtest on
 # PATH.  The tests come from $GCC_TARBALL, by default Debian's gcc-12
 # source tarball (scripts/pack-device.sh carries a copy holding just the
@@ -25,7 +26,7 @@ tar -C "$work" -xf "$tarball" --wildcards \
   'gcc-12*/gcc/testsuite/config/*'
 srcdir=$(echo "$work"/gcc-12*/gcc/testsuite)
 
-"$top/scripts/gpu-board.sh" "$kind" "$work" > /dev/null
+"$top/scripts/gpu-board.sh" "$kind" "$work" "${LAUNCH_OPTIONS:-}" > /dev/null
 cat > "$work/site.exp" <<EOS
 set rootme "$work"
 set srcdir "$srcdir"

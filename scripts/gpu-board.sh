@@ -5,10 +5,11 @@
 #          pristine newlib 3.3.0 (newlib-build-stock, built on first use)
 # The board is the installed nvptx-rpc-sim.exp pointed at that launcher
 # and at that newlib's headers and libraries, not at whatever libc the
-# toolchain prefix holds.  Prints the newlib build directory used.
-# Usage: scripts/gpu-board.sh ours|stock DIR
+# toolchain prefix holds, and giving the launcher OPTIONS, if any.
+# Prints the newlib build directory used.
+# Usage: scripts/gpu-board.sh ours|stock DIR [OPTIONS]
 set -eu
-kind=$1 dir=$2
+kind=$1 dir=$2 options=${3:-}
 top=$(cd "$(dirname "$0")/.." && pwd)
 tarball=${NEWLIB_TARBALL:-/usr/src/newlib/newlib-3.3.0.tar.xz}
 
@@ -35,6 +36,7 @@ objdir=$build/obj/nvptx-none/newlib
 sed -e "s|@bindir@/nvptx-none-run|$launcher|" \
     -e "s|^set_board_info ldflags .*|set_board_info ldflags \"-mmainkernel -L$objdir\"|" \
   "$top/testsuite/boards/nvptx-rpc-sim.exp.in" > "$dir/gpu-sim.exp"
+[ -z "$options" ] || echo "set_board_info sim,options \"$options\"" >> "$dir/gpu-sim.exp"
 echo "set_board_info cflags \"-isystem $objdir/targ-include -isystem $build/newlib-salsa/newlib/libc/include\"" \
   >> "$dir/gpu-sim.exp"
 echo "$build"

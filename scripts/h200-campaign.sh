@@ -5,8 +5,8 @@
 # Usage: scripts/h200-campaign.sh OUTDIR PART...
 #   suite          our DejaGnu GPU suite and the benchmark
 #   newlib         newlib's own testsuite, ours then stock
-#   torture-ours   gcc.c-torture/execute at -O2, ours
-#   torture-stock  the same, stock
+#   torture        gcc.c-torture/execute at -O2, ours and stock side by
+#                  side, 8 slices each
 # Each PART prints to OUTDIR/PART.txt and packs its .sum and .log files
 # into OUTDIR/PART.tar.xz.  A part is stopped after $PART_SECONDS
 # (default 540, inside a device call's 10 minutes), keeping what it has
@@ -37,8 +37,11 @@ for part; do
       newlib)
 	timeout $limit scripts/newlib-testsuite.sh ours "$logs"
 	timeout $limit scripts/newlib-testsuite.sh stock "$logs" ;;
-      torture-*)
-	timeout $limit scripts/gcc-torture-parallel.sh "${part#torture-}" "$logs" -O2 ;;
+      torture)
+	for kind in ours stock; do
+	  timeout $limit scripts/gcc-torture-parallel.sh $kind "$logs/$kind" -O2 8 &
+	done
+	wait ;;
       *) echo "unknown part $part" ;;
     esac
     echo "$part took $(( $(date +%s) - start )) s"
