@@ -7,7 +7,7 @@
 int
 main (void)
 {
-  int fd = open ("fault.out", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  int fd = open ("fault-kept.txt", O_WRONLY | O_CREAT | O_TRUNC, 0644);
 
   write (fd, "kept\n", 5);
   write (1, "before the fault\n", 17);
