@@ -23,6 +23,7 @@
 #include <cuda.h>
 
 #include "nvptx-rpc.h"
+#include "ptx-stack.h"
 #include "rpc-server.h"
 
 #ifndef PACKAGE_VERSION
@@ -413,6 +414,7 @@ int
 main (int argc, char **argv)
 {
   long stack_size = 0, heap_size = 256 * 1024 * 1024, num_lanes = 1;
+  size_t need;
   long window = NVPTX_RPC_WINDOW_DEFAULT;
   FILE *trace = NULL;
   const char *progname;
@@ -515,6 +517,14 @@ main (int argc, char **argv)
 
   if (stack_size == 0)
     stack_size = default_stack_size (dev, heap_size);
+  /* The driver raises the stack limit at launch for a kernel whose stack
+     it can compute, but a program linked with nvptx-rpc's newlib makes
+     indirect calls, so do that here instead: when the direct calls need
+     more (ptx-stack.c), give them that and 16 KiB for the indirect
+     callees' frames.  */
+  need = ptx_stack_need (program, program_len, "__main");
+  if ((size_t) stack_size < need)
+    stack_size = (need + 16 * 1024 + 7) & -(size_t) 8;
   r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, stack_size);
   fatal_unless_success (r, "could not set stack limit");
   r = cuda.cuCtxSetLimit (CU_LIMIT_MALLOC_HEAP_SIZE, heap_size);

@@ -1,0 +1,15 @@
+/* The stack a PTX program's kernel needs along its direct calls (see
+   ptx-stack.c).  No CUDA here, so that CI tests it.  */
+
+#ifndef PTX_STACK_H
+#define PTX_STACK_H
+
+#include <stddef.h>
+
+/* Bytes of stack per thread that kernel ENTRY of PROGRAM (LEN bytes of
+   NUL-separated PTX chunks, as nvptx-none-ld writes) needs along its
+   direct calls: the largest sum of GCC's frames on a path of them.  0 if
+   out of memory.  */
+size_t ptx_stack_need (const char *program, size_t len, const char *entry);
+
+#endif /* PTX_STACK_H */
