@@ -6,11 +6,14 @@
    calls (exit runs atexit handlers and flushes stdio through FILE
    function pointers), so a program with large frames that ran under the
    stock newlib would overflow the launcher's default stack.  The launcher
-   therefore does the driver's sum itself: over the direct calls, the
-   largest total of the frames GCC declares ("%frame_ar[N]") on a path from
-   the kernel.  Indirect calls and recursive edges add nothing; the caller
-   leaves room for them.  */
+   therefore does the driver's sum itself: the largest total, on a path of
+   direct calls from the kernel, of the local arrays GCC declares in each
+   function (its frame, "%frame_ar[N]", and outgoing arguments,
+   "%stack_ar[N]").  Indirect calls add nothing: the caller leaves room for
+   them.  A set of functions that call each other (recursion) counts once,
+   with all its frames.  */
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ptx-stack.h"
@@ -19,39 +22,42 @@ struct function
 {
   const char *name;
   size_t name_len;
+  long chunk;			/* Its chunk if static, else -1.  */
   size_t frame;
-  size_t need;
-  int state;			/* 0 not reached, 1 on the path, 2 done.  */
+  long first_call;		/* Its calls, linked by next_call; -1 ends.  */
+  /* Tarjan's strongly connected components.  */
+  long index, lowlink;
+  bool on_stack;
+  long component;		/* Its root function, once that is done.  */
+  size_t need;			/* Of its component, likewise.  */
 };
 
 struct call
 {
-  size_t caller;
   const char *callee;
   size_t callee_len;
+  long chunk;			/* The caller's.  */
+  long target;			/* Resolved callee, or -1 if undefined.  */
+  long next_call;
 };
 
-/* Each line defines a function, or makes a call, or neither, so a table
-   of one entry per line never fills.  */
+/* Each line defines a function, makes a call, or neither, so tables of
+   one entry per line never fill.  */
 struct graph
 {
   struct function *fns;
-  size_t nfns;
+  long nfns;
   struct call *calls;
-  size_t ncalls;
+  long ncalls;
+  struct function **by_name;	/* Sorted by name, then chunk.  */
+  long *stack;			/* Tarjan's stack.  */
+  long depth, next_index;
 };
 
-/* The function called NAME (LEN bytes), added if new.  Static functions
-   of one name in different chunks share an entry, with the larger frame
-   and all the calls: an overestimate, never an under.  */
-static size_t
-function_index (struct graph *g, const char *name, size_t len)
+static const char *
+skip_blanks (const char *s)
 {
-  for (size_t i = 0; i < g->nfns; i++)
-    if (g->fns[i].name_len == len && !memcmp (g->fns[i].name, name, len))
-      return i;
-  g->fns[g->nfns] = (struct function) { name, len, 0, 0, 0 };
-  return g->nfns++;
+  return s + strspn (s, " \t");
 }
 
 static size_t
@@ -60,13 +66,7 @@ identifier_length (const char *s)
   return strcspn (s, " \t(),;");
 }
 
-static const char *
-skip_blanks (const char *s)
-{
-  return s + strspn (s, " \t");
-}
-
-/* S at a '(': the text after the matching ')'.  */
+/* S at a '(': what follows the matching ')'.  */
 static const char *
 skip_parens (const char *s)
 {
@@ -74,108 +74,217 @@ skip_parens (const char *s)
   return close ? close + 1 : s + strlen (s);
 }
 
-/* Read LINE, a line of the function CURRENT (-1: of none).  Returns the
-   function the next line is in.  */
+/* Read LINE, in chunk CHUNK, a line of function CURRENT (-1: of none).
+   Returns the function the next line is in.  */
 static long
-read_line (struct graph *g, const char *line, long current)
+read_line (struct graph *g, const char *line, long chunk, long current)
 {
-  static const char *const heads[] = {
-    ".visible .func", ".weak .func", ".func",
-    ".visible .entry", ".weak .entry", ".entry",
+  static const struct { const char *head; bool global; } heads[] = {
+    { ".visible .func", true }, { ".weak .func", true },
+    { ".visible .entry", true }, { ".weak .entry", true },
+    { ".func", false }, { ".entry", false },
   };
   const char *s = skip_blanks (line);
   size_t len = strlen (s);
 
   for (size_t i = 0; i < sizeof heads / sizeof *heads; i++)
-    if (!strncmp (s, heads[i], strlen (heads[i])))
+    if (!strncmp (s, heads[i].head, strlen (heads[i].head)))
       {
 	/* A declaration ends in ';'; a definition's body follows.  */
 	if (len > 0 && s[len - 1] == ';')
 	  return -1;
-	s = skip_blanks (s + strlen (heads[i]));
+	s = skip_blanks (s + strlen (heads[i].head));
 	if (*s == '(')		/* The return value.  */
 	  s = skip_blanks (skip_parens (s));
-	return function_index (g, s, identifier_length (s));
+	g->fns[g->nfns] = (struct function) {
+	  s, identifier_length (s), heads[i].global ? -1 : chunk, 0, -1,
+	  -1, 0, false, -1, 0 };
+	return g->nfns++;
       }
   /* A function's lines run to the next function's head: its braces nest
-     (a call's parameters are a block of their own), and what lies between
-     functions declares no frame and makes no call.  */
+     (a call's parameters are a block of their own), and nothing between
+     functions declares a frame or makes a call.  */
   if (current < 0)
     return current;
 
-  const char *frame = strstr (s, "%frame_ar[");
-  if (frame)
+  if (!strncmp (s, ".local", 6) && strchr (s, '['))
     {
-      size_t size = strtoul (frame + strlen ("%frame_ar["), NULL, 10);
-      if (size > g->fns[current].frame)
-	g->fns[current].frame = size;
+      g->fns[current].frame += strtoul (strchr (s, '[') + 1, NULL, 10);
+      return current;
     }
-  if (*s == '@')		/* A predicated call: "@%r1 call ...".  */
-    s = skip_blanks (s + strcspn (s, " \t"));
-  if (!strncmp (s, "call", 4) && (s[4] == ' ' || s[4] == '.'))
+  if (*s == '@')		/* A predicate: "@ %r1" or "@ ! %r1".  */
+    {
+      s = skip_blanks (s + 1);
+      if (*s == '!')
+	s = skip_blanks (s + 1);
+      s = skip_blanks (s + identifier_length (s));
+    }
+  if (!strncmp (s, "call", 4) && (s[4] == ' ' || s[4] == '\t' || s[4] == '.'))
     {
       s = skip_blanks (s + strcspn (s, " \t"));	/* Past "call.uni".  */
       if (*s == '(')		/* The return value.  */
-	s = skip_blanks (skip_parens (s) + 1);
-      if (*s != '%')		/* Not a call through a register.  */
-	g->calls[g->ncalls++] = (struct call) { current, s,
-						identifier_length (s) };
+	{
+	  s = skip_parens (s);
+	  if (*s == ',')
+	    s++;
+	  s = skip_blanks (s);
+	}
+      if (*s != '%' && *s != '\0')	/* Not through a register.  */
+	{
+	  g->calls[g->ncalls] = (struct call) {
+	    s, identifier_length (s), chunk, -1, g->fns[current].first_call };
+	  g->fns[current].first_call = g->ncalls++;
+	}
     }
   return current;
 }
 
-static size_t
-need_of (struct graph *g, size_t f)
+static int
+compare_keys (const char *name, size_t len, long chunk,
+	      const struct function *f)
 {
-  size_t deepest = 0;
+  int c = memcmp (name, f->name, len < f->name_len ? len : f->name_len);
+  if (c == 0 && len != f->name_len)
+    c = len < f->name_len ? -1 : 1;
+  if (c == 0 && chunk != f->chunk)
+    c = chunk < f->chunk ? -1 : 1;
+  return c;
+}
 
-  if (g->fns[f].state == 1)
-    return 0;			/* Recursion: the driver cannot bound it.  */
-  if (g->fns[f].state == 2)
-    return g->fns[f].need;
-  g->fns[f].state = 1;
-  for (size_t i = 0; i < g->ncalls; i++)
-    if (g->calls[i].caller == f)
+static int
+compare_functions (const void *a, const void *b)
+{
+  const struct function *f = *(struct function *const *) a;
+  return compare_keys (f->name, f->name_len, f->chunk,
+		       *(struct function *const *) b);
+}
+
+/* The function NAME (LEN bytes) of chunk CHUNK (-1: the global one).  */
+static long
+find_function (struct graph *g, const char *name, size_t len, long chunk)
+{
+  long lo = 0, hi = g->nfns;
+
+  while (lo < hi)
+    {
+      long mid = lo + (hi - lo) / 2;
+      int c = compare_keys (name, len, chunk, g->by_name[mid]);
+      if (c == 0)
+	return g->by_name[mid] - g->fns;
+      if (c < 0)
+	hi = mid;
+      else
+	lo = mid + 1;
+    }
+  return -1;
+}
+
+/* Tarjan's algorithm from F.  A component is done after every component
+   it calls, so its need is its frames and its deepest callee's need.  */
+static void
+visit (struct graph *g, long f)
+{
+  g->fns[f].index = g->fns[f].lowlink = g->next_index++;
+  g->stack[g->depth++] = f;
+  g->fns[f].on_stack = true;
+  for (long c = g->fns[f].first_call; c >= 0; c = g->calls[c].next_call)
+    {
+      long t = g->calls[c].target;
+      if (t < 0)
+	continue;
+      if (g->fns[t].index < 0)
+	{
+	  visit (g, t);
+	  if (g->fns[t].lowlink < g->fns[f].lowlink)
+	    g->fns[f].lowlink = g->fns[t].lowlink;
+	}
+      else if (g->fns[t].on_stack && g->fns[t].index < g->fns[f].lowlink)
+	g->fns[f].lowlink = g->fns[t].index;
+    }
+  if (g->fns[f].lowlink != g->fns[f].index)
+    return;
+
+  /* F is the root of a component: the stack from F up.  Whatever else
+     its members call belongs to a component already done.  */
+  long bottom = g->depth;
+  size_t frames = 0, deepest = 0;
+  do
+    {
+      bottom--;
+      g->fns[g->stack[bottom]].on_stack = false;
+      g->fns[g->stack[bottom]].component = f;
+      frames += g->fns[g->stack[bottom]].frame;
+    }
+  while (g->stack[bottom] != f);
+  for (long i = bottom; i < g->depth; i++)
+    for (long c = g->fns[g->stack[i]].first_call; c >= 0;
+	 c = g->calls[c].next_call)
       {
-	size_t callee = function_index (g, g->calls[i].callee,
-					g->calls[i].callee_len);
-	size_t need = need_of (g, callee);
-	if (need > deepest)
-	  deepest = need;
+	long t = g->calls[c].target;
+	if (t >= 0 && g->fns[t].component != f && g->fns[t].need > deepest)
+	  deepest = g->fns[t].need;
       }
-  g->fns[f].need = g->fns[f].frame + deepest;
-  g->fns[f].state = 2;
-  return g->fns[f].need;
+  for (long i = bottom; i < g->depth; i++)
+    g->fns[g->stack[i]].need = frames + deepest;
+  g->depth = bottom;
 }
 
 size_t
 ptx_stack_need (const char *program, size_t len, const char *entry)
 {
-  size_t lines = 2;		/* One more for ENTRY, if never defined.  */
+  size_t lines = 1;
   char *text = malloc (len + 1);
-  struct graph g = { NULL, 0, NULL, 0 };
+  struct graph g = { NULL, 0, NULL, 0, NULL, NULL, 0, 0 };
   size_t need = 0;
-  long current = -1;
 
   for (size_t i = 0; i < len; i++)
     lines += program[i] == '\n' || program[i] == '\0';
   g.fns = malloc (lines * sizeof *g.fns);
   g.calls = malloc (lines * sizeof *g.calls);
-  if (text && g.fns && g.calls)
+  g.by_name = malloc (lines * sizeof *g.by_name);
+  g.stack = malloc (lines * sizeof *g.stack);
+  if (text && g.fns && g.calls && g.by_name && g.stack)
     {
-      /* Lines end at a newline or at the NUL between two chunks.  */
+      long chunk = 0, current = -1;
+
+      /* Lines end at a newline; chunks, at a NUL.  */
       memcpy (text, program, len);
       text[len] = '\0';
       for (char *line = text, *end; line < text + len; line = end + 1)
 	{
 	  end = line + strcspn (line, "\n");
+	  bool chunk_ends = *end == '\0';
 	  *end = '\0';
-	  current = read_line (&g, line, current);
+	  current = read_line (&g, line, chunk, current);
+	  if (chunk_ends)
+	    chunk++, current = -1;
 	}
-      need = need_of (&g, function_index (&g, entry, strlen (entry)));
+
+      for (long i = 0; i < g.nfns; i++)
+	g.by_name[i] = &g.fns[i];
+      qsort (g.by_name, g.nfns, sizeof *g.by_name, compare_functions);
+      /* A call goes to its own chunk's static function of that name, if
+	 there is one, else to the global one.  */
+      for (long c = 0; c < g.ncalls; c++)
+	{
+	  struct call *call = &g.calls[c];
+	  call->target = find_function (&g, call->callee, call->callee_len,
+					call->chunk);
+	  if (call->target < 0)
+	    call->target = find_function (&g, call->callee,
+					  call->callee_len, -1);
+	}
+      long root = find_function (&g, entry, strlen (entry), -1);
+      if (root >= 0)
+	{
+	  visit (&g, root);
+	  need = g.fns[root].need;
+	}
     }
   free (text);
   free (g.fns);
   free (g.calls);
+  free (g.by_name);
+  free (g.stack);
   return need;
 }

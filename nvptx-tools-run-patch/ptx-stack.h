@@ -8,8 +8,8 @@
 
 /* Bytes of stack per thread that kernel ENTRY of PROGRAM (LEN bytes of
    NUL-separated PTX chunks, as nvptx-none-ld writes) needs along its
-   direct calls: the largest sum of GCC's frames on a path of them.  0 if
-   out of memory.  */
+   direct calls: the largest sum of GCC's local arrays on a path of them.
+   0 if ENTRY is not defined, or if out of memory.  */
 size_t ptx_stack_need (const char *program, size_t len, const char *entry);
 
 #endif /* PTX_STACK_H */

@@ -153,6 +153,12 @@ read_program (const char *name, size_t *len)
   return program;
 }
 
+/* The kernel that crt0 defines and the launcher starts.  */
+#define KERNEL "__main"
+/* Stack room for the frames behind a program's indirect calls, which
+   ptx_stack_need cannot see: newlib's stdio and atexit handlers.  */
+#define STACK_ROOM (8 * 1024)
+
 static size_t jitopt_lineinfo, jitopt_debuginfo, jitopt_optimize = 4;
 
 /* JIT-link PROGRAM, LEN bytes of NUL-separated PTX chunks (what
@@ -224,7 +230,7 @@ compile_program (const char *program, size_t len, CUmodule *module,
   r = cuda.cuLinkDestroy (linkstate);
   fatal_unless_success (r, "cuLinkDestroy failed");
 
-  r = cuda.cuModuleGetFunction (kernel, *module, "__main");
+  r = cuda.cuModuleGetFunction (kernel, *module, KERNEL);
   fatal_unless_success (r, "could not find kernel __main");
 }
 
@@ -366,7 +372,8 @@ usage (FILE *stream, int status)
   fprintf (stream, "\
 Usage: nvptx-none-run [option...] program [argument...]\n\
 Options:\n\
-  -S, --stack-size N    Set per-lane GPU stack size to N (default: auto)\n\
+  -S, --stack-size N    Set per-lane GPU stack size to N (default: auto),\n\
+                        or more if the program's frames need it\n\
   -H, --heap-size N     Set GPU heap size to N (default: 256 MiB)\n\
   -L, --lanes N         Launch N lanes (for testing gcc -muniform-simt)\n\
   -O, --optlevel N      Pass PTX JIT option to set optimization level N\n\
@@ -414,7 +421,7 @@ int
 main (int argc, char **argv)
 {
   long stack_size = 0, heap_size = 256 * 1024 * 1024, num_lanes = 1;
-  size_t need;
+  size_t stack_need;
   long window = NVPTX_RPC_WINDOW_DEFAULT;
   FILE *trace = NULL;
   const char *progname;
@@ -520,13 +527,19 @@ main (int argc, char **argv)
   /* The driver raises the stack limit at launch for a kernel whose stack
      it can compute, but a program linked with nvptx-rpc's newlib makes
      indirect calls, so do that here instead: when the direct calls need
-     more (ptx-stack.c), give them that and 16 KiB for the indirect
-     callees' frames.  */
-  need = ptx_stack_need (program, program_len, "__main");
-  if ((size_t) stack_size < need)
-    stack_size = (need + 16 * 1024 + 7) & -(size_t) 8;
-  r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, stack_size);
-  fatal_unless_success (r, "could not set stack limit");
+     more (ptx-stack.c), give them that and STACK_ROOM for the frames
+     behind the indirect calls.  If the device will not give that much,
+     keep the limit the program would have had.  */
+  stack_need = (ptx_stack_need (program, program_len, KERNEL) + STACK_ROOM
+		+ 7) & -(size_t) 8;
+  r = CUDA_ERROR_INVALID_VALUE;
+  if ((size_t) stack_size < stack_need)
+    r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, stack_need);
+  if (r != CUDA_SUCCESS)
+    {
+      r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, stack_size);
+      fatal_unless_success (r, "could not set stack limit");
+    }
   r = cuda.cuCtxSetLimit (CU_LIMIT_MALLOC_HEAP_SIZE, heap_size);
   fatal_unless_success (r, "could not set heap limit");
 
