@@ -11,7 +11,7 @@ set -eu
 
 PREFIX=${1:-${NVPTX_PREFIX:-/opt/nvptx-none-gcc12}}
 # Bump when the recipe changes: a prefix built by another recipe is rebuilt.
-RECIPE=3
+RECIPE=5
 STAMP=$PREFIX/.nvptx-rpc-toolchain
 WORK=${NVPTX_BUILD_DIR:-${TMPDIR:-/tmp}/nvptx-toolchain-build}
 JOBS=$(nproc 2>/dev/null || echo 2)
@@ -82,12 +82,17 @@ TOOLS=$PREFIX/nvptx-none/bin
 install_binutils_shims "$TOOLS"
 
 mkdir build && cd build
-"$GCC_SRC/configure" --target=nvptx-none --prefix="$PREFIX" \
+# No -g for the target libraries: GCC 12's debug line info for nvptx
+# (".loc ... discriminator") is rejected by the driver's PTX JIT, so a
+# program using libgcc's complex arithmetic or 64-bit bit counts would not
+# load.  libgcc takes its -g from LIBGCC2_DEBUG_CFLAGS, not CFLAGS.
+"$GCC_SRC/configure" CFLAGS_FOR_TARGET=-O2 --target=nvptx-none --prefix="$PREFIX" \
   --with-build-time-tools="$TOOLS" --enable-languages=c \
   --disable-multilib --disable-nls --disable-lto --disable-sjlj-exceptions \
   --enable-newlib-io-long-long > configure.log 2>&1 \
   || { tail -30 configure.log; exit 1; }
-make -j"$JOBS" > make.log 2>&1 || { tail -60 make.log; exit 1; }
+make -j"$JOBS" LIBGCC2_DEBUG_CFLAGS= > make.log 2>&1 \
+  || { tail -60 make.log; exit 1; }
 make install-strip > install.log 2>&1 || { tail -30 install.log; exit 1; }
 install_binutils_shims "$TOOLS"
 

@@ -6,9 +6,10 @@
 # Writes OUTDIR/sliceN/gcc.sum for each slice and prints the totals.
 kind=$1 out=$2 option=${3:--O2} slices=${4:-16}
 # Each launcher reserves GPU stack for every thread the device can host:
-# by default as much as fits, up to 128 KiB a thread (34 GiB on an H200),
-# so that a second program started meanwhile runs out of memory.  24 KiB
-# a thread (6.5 GiB) lets 16 programs share one H200.
+# by default as much as fits, up to 128 KiB a thread (33 GiB on an H200:
+# 132 SMs of 2048 threads), so that a second program started meanwhile
+# runs out of memory.  24 KiB a thread (6.2 GiB) lets 16 programs share
+# one H200.
 export LAUNCH_OPTIONS=${LAUNCH_OPTIONS:--S 24576}
 here=$(cd "$(dirname "$0")" && pwd)
 tarball=$(echo ${GCC_TARBALL:-/usr/src/gcc-12/gcc-12*-dfsg.tar.xz})
@@ -16,7 +17,7 @@ tarball=$(echo ${GCC_TARBALL:-/usr/src/gcc-12/gcc-12*-dfsg.tar.xz})
 # would each try to.
 board=$(mktemp -d)
 "$here/gpu-board.sh" "$kind" "$board" > /dev/null || exit
-rm -rf "$board"
+rm -rf "$board" "$out"/slice*
 # The slices: the test files' names, dealt out in turn.  (Glob patterns
 # proved unreliable: some made runtest run every test.)
 names=$(tar -tf "$tarball" --wildcards \

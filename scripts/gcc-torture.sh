@@ -18,12 +18,15 @@ option=${3:--O2}
 tests=${4:-}
 top=$(cd "$(dirname "$0")/.." && pwd)
 tarball=$(echo ${GCC_TARBALL:-/usr/src/gcc-12/gcc-12*-dfsg.tar.xz})
+gcc=$(command -v nvptx-none-gcc)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+trap 'exit 143' TERM INT HUP	# (dash skips the EXIT trap on a signal)
 
 tar -C "$work" -xf "$tarball" --wildcards \
   'gcc-12*/gcc/testsuite/gcc.c-torture/*' 'gcc-12*/gcc/testsuite/lib/*' \
-  'gcc-12*/gcc/testsuite/config/*'
+  'gcc-12*/gcc/testsuite/config/*' \
+  'gcc-12*/gcc/testsuite/gcc.dg/builtins-config.h'
 srcdir=$(echo "$work"/gcc-12*/gcc/testsuite)
 
 "$top/scripts/gpu-board.sh" "$kind" "$work" "${LAUNCH_OPTIONS:-}" > /dev/null
@@ -34,7 +37,7 @@ set host_triplet x86_64-pc-linux-gnu
 set build_triplet x86_64-pc-linux-gnu
 set target_triplet nvptx-unknown-none
 set target_alias nvptx-none
-set GCC_UNDER_TEST "$(command -v nvptx-none-gcc)"
+set GCC_UNDER_TEST "$gcc"
 set TORTURE_OPTIONS [list { $option }]
 set tmpdir "$work"
 lappend boards_dir "$work"

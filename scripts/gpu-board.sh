@@ -9,6 +9,7 @@
 # Prints the newlib build directory used.
 # Usage: scripts/gpu-board.sh ours|stock DIR [OPTIONS]
 set -eu
+[ $# -ge 2 ] || { echo "usage: $0 ours|stock DIR [OPTIONS]" >&2; exit 2; }
 kind=$1 dir=$2 options=${3:-}
 top=$(cd "$(dirname "$0")/.." && pwd)
 tarball=${NEWLIB_TARBALL:-/usr/src/newlib/newlib-3.3.0.tar.xz}
@@ -16,7 +17,9 @@ tarball=${NEWLIB_TARBALL:-/usr/src/newlib/newlib-3.3.0.tar.xz}
 case $kind in
   ours)
     build=$top/newlib-build
-    launcher=$top/nvptx-none-run ;;
+    launcher=$top/nvptx-none-run
+    [ -f "$build/stamp" ] && [ -x "$launcher" ] \
+      || { echo "$0: build the tree first (make)" >&2; exit 1; } ;;
   stock)
     build=$top/newlib-build-stock
     launcher=${STOCK_RUN:-/usr/bin/nvptx-none-run}
@@ -27,7 +30,9 @@ case $kind in
       (cd "$build/obj" && ../newlib-salsa/configure --target=nvptx-none \
 	 --disable-multilib --enable-newlib-io-long-long \
 	 CFLAGS_FOR_TARGET=-O2 > configure.log 2>&1 \
-       && make all-target-newlib > make.log 2>&1) >&2
+       && make all-target-newlib > make.log 2>&1) \
+	|| { echo "$0: stock newlib failed to build: see $build/obj/*.log" >&2
+	     exit 1; }
       touch "$build/stamp"
     fi ;;
   *) echo "usage: $0 ours|stock DIR" >&2; exit 2 ;;

@@ -7,8 +7,6 @@
 out=$(cd "${1:-.}" && pwd)
 top=$(cd "$(dirname "$0")/.." && pwd)
 stock=${STOCK_RUN:-/usr/bin/nvptx-none-run}
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-date -u
 cd "$out" && runtest --tool nvptx-rpc --srcdir "$top/testsuite" \
   NVPTX_RUN="$top/nvptx-none-run" GPU_BINDIR="$top/testsuite/gpu"
 "$top/scripts/bench.sh" "$top/nvptx-none-run" "$stock" "$top/testsuite/gpu"

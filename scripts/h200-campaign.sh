@@ -11,7 +11,9 @@
 # into OUTDIR/PART.tar.xz.  A part is stopped after $PART_SECONDS
 # (default 540, inside a device call's 10 minutes), keeping what it has
 # logged.
-out=$(mkdir -p "$1" && cd "$1" && pwd); shift
+set -u
+[ $# -ge 2 ] || { echo "usage: $0 OUTDIR PART..." >&2; exit 2; }
+out=$(mkdir -p "$1" && cd "$1" && pwd) || exit; shift
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 if [ -d .carry ]; then
@@ -21,7 +23,7 @@ if [ -d .carry ]; then
   export GCC_TARBALL=$top/.carry/gcc-12-testsuite.tar.xz
 fi
 export PATH=/opt/nvptx-none-gcc12/bin:$PATH
-# A hung GPU program fails after two minutes, not five.
+# A hung program of our own GPU suite fails after two minutes, not five.
 export NVPTX_RPC_TIMEOUT=${NVPTX_RPC_TIMEOUT:-120}
 limit=${PART_SECONDS:-540}
 
@@ -35,8 +37,8 @@ for part; do
     case $part in
       suite) timeout $limit scripts/gpu-suite.sh "$logs" ;;
       newlib)
-	timeout $limit scripts/newlib-testsuite.sh ours "$logs"
-	timeout $limit scripts/newlib-testsuite.sh stock "$logs" ;;
+	timeout $limit sh -c 'scripts/newlib-testsuite.sh ours "$1" &&
+			      scripts/newlib-testsuite.sh stock "$1"' sh "$logs" ;;
       torture)
 	for kind in ours stock; do
 	  timeout $limit scripts/gcc-torture-parallel.sh $kind "$logs/$kind" -O2 8 &

@@ -23,9 +23,10 @@ apt-get download dejagnu expect tcl-expect tcl8.6 libtcl8.6 nvptx-tools
 tar -C / -cJf tc.tar.xz "${prefix#/}"
 
 cd "$top"
-# The stock newlib is built by its first testsuite run.
-[ -f newlib-build-stock/stamp ] \
-  || scripts/newlib-testsuite.sh stock "$(mktemp -d)" > /dev/null
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# Build the stock newlib, if not yet built.
+scripts/gpu-board.sh stock "$work" > /dev/null
 set --
 for b in newlib-build newlib-build-stock; do
   set -- "$@" $b/obj/nvptx-none/newlib/libc.a $b/obj/nvptx-none/newlib/libm.a \
@@ -34,10 +35,9 @@ for b in newlib-build newlib-build-stock; do
 done
 tar -cJf .carry/newlib-trees.tar.xz newlib-build-stock/stamp "$@"
 
-work=$(mktemp -d)
 tar -C "$work" -xf "$gcc_tarball" --wildcards \
   'gcc-12*/gcc/testsuite/gcc.c-torture/*' 'gcc-12*/gcc/testsuite/lib/*' \
-  'gcc-12*/gcc/testsuite/config/*'
+  'gcc-12*/gcc/testsuite/config/*' \
+  'gcc-12*/gcc/testsuite/gcc.dg/builtins-config.h'
 (cd "$work" && tar -cJf "$top/.carry/gcc-12-testsuite.tar.xz" gcc-12*)
-rm -rf "$work"
 ls -l "$top/.carry"
