@@ -11,7 +11,7 @@ set -eu
 
 PREFIX=${1:-${NVPTX_PREFIX:-/opt/nvptx-none-gcc12}}
 # Bump when the recipe changes: a prefix built by another recipe is rebuilt.
-RECIPE=5
+RECIPE=6
 STAMP=$PREFIX/.nvptx-rpc-toolchain
 WORK=${NVPTX_BUILD_DIR:-${TMPDIR:-/tmp}/nvptx-toolchain-build}
 JOBS=$(nproc 2>/dev/null || echo 2)
@@ -47,7 +47,9 @@ toolchain_ok ()
   rm -rf "$t"
   [ $rc -eq 0 ] || return 1
   n=$(nvptx-none-ar t "$PREFIX/nvptx-none/lib/libc.a" 2>/dev/null | wc -l)
-  [ "$n" -ge 300 ]
+  [ "$n" -ge 300 ] || return 1
+  # The driver's PTX JIT rejects GCC 12's ".loc ... discriminator N".
+  ! grep -q 'discriminator' "$PREFIX"/lib/gcc/nvptx-none/*/libgcc.a
 }
 
 # nvptx-none-as runs ptxas on its output when one is on PATH, and CUDA 13's
@@ -85,14 +87,17 @@ mkdir build && cd build
 # No -g for the target libraries: GCC 12's debug line info for nvptx
 # (".loc ... discriminator") is rejected by the driver's PTX JIT, so a
 # program using libgcc's complex arithmetic or 64-bit bit counts would not
-# load.  libgcc takes its -g from LIBGCC2_DEBUG_CFLAGS, not CFLAGS.
+# load.
 "$GCC_SRC/configure" CFLAGS_FOR_TARGET=-O2 --target=nvptx-none --prefix="$PREFIX" \
   --with-build-time-tools="$TOOLS" --enable-languages=c \
   --disable-multilib --disable-nls --disable-lto --disable-sjlj-exceptions \
   --enable-newlib-io-long-long > configure.log 2>&1 \
   || { tail -30 configure.log; exit 1; }
-make -j"$JOBS" LIBGCC2_DEBUG_CFLAGS= > make.log 2>&1 \
-  || { tail -60 make.log; exit 1; }
+make -j"$JOBS" > make.log 2>&1 || { tail -60 make.log; exit 1; }
+# libgcc takes -g from its own LIBGCC2_DEBUG_CFLAGS, and the top-level
+# make passes no command-line variables down: rebuild it directly.
+(make -C nvptx-none/libgcc clean && make -C nvptx-none/libgcc -j"$JOBS" \
+   LIBGCC2_DEBUG_CFLAGS=) > libgcc.log 2>&1 || { tail -60 libgcc.log; exit 1; }
 make install-strip > install.log 2>&1 || { tail -30 install.log; exit 1; }
 install_binutils_shims "$TOOLS"
 
