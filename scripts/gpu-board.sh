@@ -3,6 +3,7 @@
 #   ours:  this tree's launcher, this tree's patched newlib (newlib-build)
 #   stock: the stock launcher ($STOCK_RUN or /usr/bin/nvptx-none-run) and
 #          pristine newlib 3.3.0 (newlib-build-stock, built on first use)
+# $LAUNCHER, if set, replaces either launcher.
 # The board is the installed nvptx-rpc-sim.exp pointed at that launcher
 # and at that newlib's headers and libraries, not at whatever libc the
 # toolchain prefix holds, and giving the launcher OPTIONS, if any.
@@ -17,12 +18,12 @@ tarball=${NEWLIB_TARBALL:-/usr/src/newlib/newlib-3.3.0.tar.xz}
 case $kind in
   ours)
     build=$top/newlib-build
-    launcher=$top/nvptx-none-run
-    [ -f "$build/stamp" ] && [ -x "$launcher" ] \
+    launcher=${LAUNCHER:-$top/nvptx-none-run}
+    [ -f "$build/stamp" ] \
       || { echo "$0: build the tree first (make)" >&2; exit 1; } ;;
   stock)
     build=$top/newlib-build-stock
-    launcher=${STOCK_RUN:-/usr/bin/nvptx-none-run}
+    launcher=${LAUNCHER:-${STOCK_RUN:-/usr/bin/nvptx-none-run}}
     if [ ! -f "$build/stamp" ]; then
       rm -rf "$build"
       mkdir -p "$build/obj"

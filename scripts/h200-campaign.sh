@@ -6,7 +6,10 @@
 #   suite          our DejaGnu GPU suite and the benchmark
 #   newlib         newlib's own testsuite, ours then stock
 #   torture        gcc.c-torture/execute at -O2, ours and stock side by
-#                  side, 8 slices each
+#                  side, 8 slices each, compiled there
+#   torture-replay the same tests compiled here by scripts/torture-record.sh
+#                  (.carry/torture-*.tar.xz), only run there, ours then
+#                  stock, and compared (scripts/torture-compare.sh)
 # Each PART prints to OUTDIR/PART.txt and packs its .sum and .log files
 # into OUTDIR/PART.tar.xz.  A part is stopped after $PART_SECONDS
 # (default 540, inside a device call's 10 minutes), keeping what it has
@@ -44,6 +47,11 @@ for part; do
 	  timeout $limit scripts/gcc-torture-parallel.sh $kind "$logs/$kind" -O2 8 &
 	done
 	wait ;;
+      torture-replay)
+	timeout $limit sh -c 'for kind in ours stock; do
+	    cp .carry/torture-$kind-compile.sum "$1" &&
+	    scripts/torture-replay.sh $kind .carry/torture-$kind.tar.xz "$1"
+	  done && scripts/torture-compare.sh "$1"' sh "$logs" ;;
       *) echo "unknown part $part" ;;
     esac
     echo "$part took $(( $(date +%s) - start )) s"

@@ -9,6 +9,9 @@
 #                          and the testsuite sources
 #   gcc-12-testsuite.tar.xz  the parts of GCC's testsuite that
 #                          scripts/gcc-torture.sh runs
+#   torture-{ours,stock}.tar.xz, -compile.sum  GCC's torture tests compiled
+#                          here (scripts/torture-record.sh), for the
+#                          campaign's torture-replay part; 10 minutes here
 # There, from the tree's root:
 #   for f in .carry/*.deb; do dpkg -x $f /; done
 #   tar -C / -xJf .carry/tc.tar.xz; tar -xJf .carry/newlib-trees.tar.xz
@@ -40,4 +43,8 @@ tar -C "$work" -xf "$gcc_tarball" --wildcards \
   'gcc-12*/gcc/testsuite/config/*' \
   'gcc-12*/gcc/testsuite/gcc.dg/builtins-config.h'
 (cd "$work" && tar -cJf "$top/.carry/gcc-12-testsuite.tar.xz" gcc-12*)
+
+export GCC_TARBALL=$top/.carry/gcc-12-testsuite.tar.xz
+PATH=$prefix/bin:$PATH scripts/torture-record.sh ours .carry
+PATH=$prefix/bin:$PATH scripts/torture-record.sh stock .carry
 ls -l "$top/.carry"

@@ -1,0 +1,33 @@
+#!/bin/sh
+# Run the programs scripts/torture-record.sh kept, through KIND's launcher
+# (ours: this tree's; stock: $STOCK_RUN or /usr/bin/nvptx-none-run), as
+# DejaGnu's sim_load runs them: PASS if the program exits 0.  16 run at
+# once, with a 24 KiB GPU stack each, as in scripts/gcc-torture-parallel.sh,
+# and at most 300 s each, the board's limit.
+# Usage: scripts/torture-replay.sh ours|stock TARBALL OUTDIR
+# Writes OUTDIR/torture-KIND-run.sum: "PASS: NAME" or "FAIL: NAME: status
+# N: first line of stderr", sorted, and prints the totals.
+set -eu
+kind=$1 tarball=$2
+out=$(mkdir -p "$3" && cd "$3" && pwd)
+top=$(cd "$(dirname "$0")/.." && pwd)
+case $kind in
+  ours) launcher=$top/nvptx-none-run ;;
+  stock) launcher=${STOCK_RUN:-/usr/bin/nvptx-none-run} ;;
+  *) echo "usage: $0 ours|stock TARBALL OUTDIR" >&2; exit 2 ;;
+esac
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+trap 'exit 143' TERM INT HUP
+tar -C "$work" -xJf "$tarball"
+mkdir "$work/results"
+cd "$work/programs"
+ls | xargs -P 16 -I {} sh -c '
+  timeout 300 "$1" -S 24576 "./$2" > /dev/null 2> "$3/$2.err" < /dev/null
+  status=$?
+  if [ $status = 0 ]; then echo "PASS: $2"
+  else echo "FAIL: $2: status $status: $(head -1 "$3/$2.err")"; fi \
+    > "$3/$2.result"' sh "$launcher" {} "$work/results"
+cat "$work"/results/*.result | sort > "$out/torture-$kind-run.sum"
+echo "$kind: $(grep -c '^PASS' "$out/torture-$kind-run.sum") PASS," \
+  "$(grep -c '^FAIL' "$out/torture-$kind-run.sum") FAIL"
