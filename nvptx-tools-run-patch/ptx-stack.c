@@ -9,9 +9,9 @@
    therefore does the driver's sum itself: the largest total, on a path of
    direct calls from the kernel, of the local arrays GCC declares in each
    function (its frame, "%frame_ar[N]", and outgoing arguments,
-   "%stack_ar[N]").  Indirect calls add nothing: the caller leaves room for
-   them.  A set of functions that call each other (recursion) counts once,
-   with all its frames.  */
+   "%stack_ar[N]").  Indirect calls add nothing: the launcher leaves room
+   for them (STACK_ROOM).  A set of functions that call each other
+   (recursion) counts once, with all its frames.  */
 
 #include <stdbool.h>
 #include <stdlib.h>

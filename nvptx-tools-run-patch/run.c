@@ -537,6 +537,10 @@ main (int argc, char **argv)
     r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, stack_need);
   if (r != CUDA_SUCCESS)
     {
+      if ((size_t) stack_size < stack_need)
+	fprintf (stderr, "nvptx-run: could not raise the stack to %zu bytes"
+		 " for the program's frames; keeping %ld\n", stack_need,
+		 stack_size);
       r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, stack_size);
       fatal_unless_success (r, "could not set stack limit");
     }

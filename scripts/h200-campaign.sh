@@ -48,10 +48,12 @@ for part; do
 	done
 	wait ;;
       torture-replay)
-	timeout $limit sh -c 'for kind in ours stock; do
-	    cp .carry/torture-$kind-compile.sum "$1" &&
-	    scripts/torture-replay.sh $kind .carry/torture-$kind.tar.xz "$1"
-	  done && scripts/torture-compare.sh "$1"' sh "$logs" ;;
+	for kind in ours stock; do
+	  cp .carry/torture-$kind-compile.sum "$logs"
+	  timeout $(( limit / 2 )) scripts/torture-replay.sh $kind \
+	    .carry/torture-$kind.tar.xz "$logs"
+	done
+	scripts/torture-compare.sh "$logs" ;;
       *) echo "unknown part $part" ;;
     esac
     echo "$part took $(( $(date +%s) - start )) s"

@@ -6,6 +6,10 @@
 # Usage: scripts/torture-compare.sh DIR
 set -eu
 dir=$1
+export LC_ALL=C
+for f in ours-run stock-run ours-compile stock-compile; do
+  [ -f "$dir/torture-$f.sum" ] || { echo "$0: no $dir/torture-$f.sum" >&2; exit 1; }
+done
 for kind in ours stock; do
   sed 's/^\([A-Z]*\): \([^:]*\).*/\2 \1/' "$dir/torture-$kind-run.sum" \
     | sort > "$dir/.$kind.results"

@@ -13,6 +13,7 @@ out=$(mkdir -p "$2" && cd "$2" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+trap 'exit 143' TERM INT HUP
 mkdir "$work/programs"
 LAUNCHER=$here/record-program RECORD_DIR=$work/programs \
   "$here/gcc-torture-parallel.sh" "$kind" "$work/runs" "$option" \

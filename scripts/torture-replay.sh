@@ -16,18 +16,28 @@ case $kind in
   stock) launcher=${STOCK_RUN:-/usr/bin/nvptx-none-run} ;;
   *) echo "usage: $0 ours|stock TARBALL OUTDIR" >&2; exit 2 ;;
 esac
+[ -x "$launcher" ] || { echo "$0: no launcher $launcher" >&2; exit 1; }
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+results=$out/results-$kind
+# The .sum holds whatever finished, also when the run is cut short.
+summarize ()
+{
+  cat "$results"/*.result 2> /dev/null | sort > "$out/torture-$kind-run.sum"
+  rm -rf "$work"
+}
+trap summarize EXIT
 trap 'exit 143' TERM INT HUP
 tar -C "$work" -xJf "$tarball"
-mkdir "$work/results"
+rm -rf "$results"; mkdir "$results"
 cd "$work/programs"
+# timeout --foreground: a limit around this script reaches the launchers.
 ls | xargs -P 16 -I {} sh -c '
-  timeout 300 "$1" -S 24576 "./$2" > /dev/null 2> "$3/$2.err" < /dev/null
+  timeout --foreground 300 "$1" -S 24576 "./$2" > /dev/null 2> "$3/$2.err" \
+    < /dev/null
   status=$?
   if [ $status = 0 ]; then echo "PASS: $2"
   else echo "FAIL: $2: status $status: $(head -1 "$3/$2.err")"; fi \
-    > "$3/$2.result"' sh "$launcher" {} "$work/results"
-cat "$work"/results/*.result | sort > "$out/torture-$kind-run.sum"
+    > "$3/$2.result"' sh "$launcher" {} "$results"
+summarize
 echo "$kind: $(grep -c '^PASS' "$out/torture-$kind-run.sum") PASS," \
   "$(grep -c '^FAIL' "$out/torture-$kind-run.sum") FAIL"
