@@ -532,18 +532,18 @@ main (int argc, char **argv)
      keep the limit the program would have had.  */
   stack_need = (ptx_stack_need (program, program_len, KERNEL) + STACK_ROOM
 		+ 7) & -(size_t) 8;
-  r = CUDA_ERROR_INVALID_VALUE;
   if ((size_t) stack_size < stack_need)
-    r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, stack_need);
-  if (r != CUDA_SUCCESS)
     {
-      if ((size_t) stack_size < stack_need)
+      if (cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, stack_need)
+	  == CUDA_SUCCESS)
+	stack_size = stack_need;
+      else
 	fprintf (stderr, "nvptx-run: could not raise the stack to %zu bytes"
 		 " for the program's frames; keeping %ld\n", stack_need,
 		 stack_size);
-      r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, stack_size);
-      fatal_unless_success (r, "could not set stack limit");
     }
+  r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, stack_size);
+  fatal_unless_success (r, "could not set stack limit");
   r = cuda.cuCtxSetLimit (CU_LIMIT_MALLOC_HEAP_SIZE, heap_size);
   fatal_unless_success (r, "could not set heap limit");
 

@@ -19,11 +19,14 @@ esac
 [ -x "$launcher" ] || { echo "$0: no launcher $launcher" >&2; exit 1; }
 work=$(mktemp -d)
 results=$out/results-$kind
-# The .sum holds whatever finished, also when the run is cut short.
+# On exit, also when the run is cut short: the .sum of whatever finished,
+# and its totals.
 summarize ()
 {
   cat "$results"/*.result 2> /dev/null | sort > "$out/torture-$kind-run.sum"
   rm -rf "$work"
+  echo "$kind: $(grep -c '^PASS' "$out/torture-$kind-run.sum") PASS," \
+    "$(grep -c '^FAIL' "$out/torture-$kind-run.sum") FAIL"
 }
 trap summarize EXIT
 trap 'exit 143' TERM INT HUP
@@ -38,6 +41,3 @@ ls | xargs -P 16 -I {} sh -c '
   if [ $status = 0 ]; then echo "PASS: $2"
   else echo "FAIL: $2: status $status: $(head -1 "$3/$2.err")"; fi \
     > "$3/$2.result"' sh "$launcher" {} "$results"
-summarize
-echo "$kind: $(grep -c '^PASS' "$out/torture-$kind-run.sum") PASS," \
-  "$(grep -c '^FAIL' "$out/torture-$kind-run.sum") FAIL"
