@@ -53,12 +53,27 @@ fold_list ()
 objects=$(for f in $sources; do printf 'lib_a-%s.$(OBJEXT) ' "${f%.c}"; done)
 fold_list "$sources" lib_a_SOURCES '		' > "$work/sources.am"
 fold_list "$objects" am_lib_a_OBJECTS '	' > "$work/objects.in"
+# The per-object rules automake writes; FLAGS go before $(CFLAGS), so that
+# a user's own -misa still wins.
+object_rules ()
+{
+  f=$1 o=lib_a-${1%.c} flags=$2
+  printf '%s.o: %s\n\t$(CC) $(DEFS) $(DEFAULT_INCLUDES) $(INCLUDES) $(AM_CPPFLAGS) $(CPPFLAGS) $(lib_a_CFLAGS) %s$(CFLAGS) -c -o %s.o `test -f '"'"'%s'"'"' || echo '"'"'$(srcdir)/'"'"'`%s\n\n' \
+    "$o" "$f" "$flags" "$o" "$f" "$f"
+  printf '%s.obj: %s\n\t$(CC) $(DEFS) $(DEFAULT_INCLUDES) $(INCLUDES) $(AM_CPPFLAGS) $(CPPFLAGS) $(lib_a_CFLAGS) %s$(CFLAGS) -c -o %s.obj `if test -f '"'"'%s'"'"'; then $(CYGPATH_W) '"'"'%s'"'"'; else $(CYGPATH_W) '"'"'$(srcdir)/%s'"'"'; fi`\n\n' \
+    "$o" "$f" "$flags" "$o" "$f" "$f" "$f"
+}
+
+# rpc.c gets its rules in Makefile.am too: automake's would lack the flag.
+rpc_flags='-misa=sm_70 '
+{
+  echo
+  echo "# rpc.c's lock needs sm_70's independent thread scheduling: a lane"
+  echo "# spinning on it must not starve the holder in its own warp."
+  object_rules rpc.c "$rpc_flags"
+} >> "$new/Makefile.am"
 for f in $sources; do
-  o=lib_a-${f%.c}
-  printf '%s.o: %s\n\t$(CC) $(DEFS) $(DEFAULT_INCLUDES) $(INCLUDES) $(AM_CPPFLAGS) $(CPPFLAGS) $(lib_a_CFLAGS) $(CFLAGS) -c -o %s.o `test -f '"'"'%s'"'"' || echo '"'"'$(srcdir)/'"'"'`%s\n\n' \
-    "$o" "$f" "$o" "$f" "$f"
-  printf '%s.obj: %s\n\t$(CC) $(DEFS) $(DEFAULT_INCLUDES) $(INCLUDES) $(AM_CPPFLAGS) $(CPPFLAGS) $(lib_a_CFLAGS) $(CFLAGS) -c -o %s.obj `if test -f '"'"'%s'"'"'; then $(CYGPATH_W) '"'"'%s'"'"'; else $(CYGPATH_W) '"'"'$(srcdir)/%s'"'"'; fi`\n\n' \
-    "$o" "$f" "$o" "$f" "$f" "$f"
+  case $f in rpc.c) object_rules $f "$rpc_flags" ;; *) object_rules $f '' ;; esac
 done > "$work/rules.in"
 
 # Replace a "NAME = ... \" continued assignment by the file FILE.

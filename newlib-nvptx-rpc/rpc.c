@@ -277,25 +277,15 @@ call_locked (struct __nvptx_rpc_call *call)
 long long
 __nvptx_rpc_call (struct __nvptx_rpc_call *call)
 {
-  long long result = 0;
-  unsigned lane = 0, lanes = 1;
+  long long result;
 
-#ifdef __nvptx__
-  /* The lanes of a warp take turns, in a loop that is the same for all
-     of them, and only the lane whose turn it is spins on the lock, which
-     another warp may hold.  A spin between lanes of one warp would hang
-     when the warp runs in lockstep (seen on the H200 with -L 32): the
-     losers could keep the warp while the winner waits to run.  */
-  asm ("mov.u32 %0, %%laneid;" : "=r" (lane));
-  lanes = 32;
-#endif
-  for (unsigned turn = 0; turn < lanes; turn++)
-    if (turn == lane)
-      {
-	while (__atomic_exchange_n (&rpc_lock, 1, __ATOMIC_ACQUIRE) != 0)
-	  WAIT_A_MOMENT ();
-	result = call_locked (call);
-	__atomic_store_n (&rpc_lock, 0, __ATOMIC_RELEASE);
-      }
+  /* A plain spin lock, even between lanes of one warp: newlib builds this
+     file for sm_70, whose independent thread scheduling lets the holder
+     run while others spin.  Built for the default sm_30, a spinning lane
+     starved a holder in its own warp on the H200 (docs/gpu-results.md).  */
+  while (__atomic_exchange_n (&rpc_lock, 1, __ATOMIC_ACQUIRE) != 0)
+    WAIT_A_MOMENT ();
+  result = call_locked (call);
+  __atomic_store_n (&rpc_lock, 0, __ATOMIC_RELEASE);
   return result;
 }
