@@ -23,10 +23,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 trap 'exit 143' TERM INT HUP	# (dash skips the EXIT trap on a signal)
 
-tar -C "$work" -xf "$tarball" --wildcards \
-  'gcc-12*/gcc/testsuite/gcc.c-torture/*' 'gcc-12*/gcc/testsuite/lib/*' \
-  'gcc-12*/gcc/testsuite/config/*' \
-  'gcc-12*/gcc/testsuite/gcc.dg/builtins-config.h'
+"$top/scripts/unpack-gcc-testsuite.sh" "$tarball" "$work"
 srcdir=$(echo "$work"/gcc-12*/gcc/testsuite)
 
 "$top/scripts/gpu-board.sh" "$kind" "$work" "${LAUNCH_OPTIONS:-}" > /dev/null

@@ -38,10 +38,7 @@ for b in newlib-build newlib-build-stock; do
 done
 tar -cJf .carry/newlib-trees.tar.xz newlib-build-stock/stamp "$@"
 
-tar -C "$work" -xf "$gcc_tarball" --wildcards \
-  'gcc-12*/gcc/testsuite/gcc.c-torture/*' 'gcc-12*/gcc/testsuite/lib/*' \
-  'gcc-12*/gcc/testsuite/config/*' \
-  'gcc-12*/gcc/testsuite/gcc.dg/builtins-config.h'
+scripts/unpack-gcc-testsuite.sh "$gcc_tarball" "$work"
 (cd "$work" && tar -cJf "$top/.carry/gcc-12-testsuite.tar.xz" gcc-12*)
 
 export GCC_TARBALL=$top/.carry/gcc-12-testsuite.tar.xz

@@ -20,4 +20,4 @@ LAUNCHER=$here/record-program RECORD_DIR=$work/programs \
   "$(nproc)" > /dev/null
 cat "$work"/runs/slice*/gcc.sum > "$out/torture-$kind-compile.sum"
 tar -C "$work" -cJf "$out/torture-$kind.tar.xz" programs
-echo "$kind: $(ls "$work/programs" | wc -l) programs kept"
+echo "$kind: $(ls "$work/programs" | grep -vc '\.options$') programs kept"

@@ -2,8 +2,8 @@
 # Run the programs scripts/torture-record.sh kept, through KIND's launcher
 # (ours: this tree's; stock: $STOCK_RUN or /usr/bin/nvptx-none-run), as
 # DejaGnu's sim_load runs them: PASS if the program exits 0.  16 run at
-# once, with a 24 KiB GPU stack each, as in scripts/gcc-torture-parallel.sh,
-# and at most 300 s each, the board's limit.
+# once, each with the launcher options it was recorded with and for at
+# most 300 s, the board's limit.
 # Usage: scripts/torture-replay.sh ours|stock TARBALL OUTDIR
 # Writes OUTDIR/torture-KIND-run.sum: "PASS: NAME" or "FAIL: NAME: status
 # N: first line of stderr", sorted, and prints the totals.
@@ -34,9 +34,9 @@ tar -C "$work" -xJf "$tarball"
 rm -rf "$results"; mkdir "$results"
 cd "$work/programs"
 # timeout --foreground: a limit around this script reaches the launchers.
-ls | xargs -P 16 -I {} sh -c '
-  timeout --foreground 300 "$1" -S 24576 "./$2" > /dev/null 2> "$3/$2.err" \
-    < /dev/null
+ls | grep -v '\.options$' | xargs -P 16 -I {} sh -c '
+  timeout --foreground 300 "$1" $(cat "$2.options") "./$2" > /dev/null \
+    2> "$3/$2.err" < /dev/null
   status=$?
   if [ $status = 0 ]; then echo "PASS: $2"
   else echo "FAIL: $2: status $status: $(head -1 "$3/$2.err")"; fi \

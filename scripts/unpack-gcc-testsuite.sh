@@ -1,0 +1,9 @@
+#!/bin/sh
+# Unpack from GCC's source tarball TARBALL into DIR the parts of its
+# testsuite that scripts/gcc-torture.sh runs.
+# Usage: scripts/unpack-gcc-testsuite.sh TARBALL DIR
+set -eu
+tar -C "$2" -xf "$1" --wildcards \
+  'gcc-12*/gcc/testsuite/gcc.c-torture/*' 'gcc-12*/gcc/testsuite/lib/*' \
+  'gcc-12*/gcc/testsuite/config/*' \
+  'gcc-12*/gcc/testsuite/gcc.dg/builtins-config.h'
