@@ -36,7 +36,7 @@ for b in newlib-build newlib-build-stock; do
     $b/obj/nvptx-none/newlib/targ-include $b/newlib-salsa/newlib/testsuite \
     $b/newlib-salsa/newlib/libc/include
 done
-tar -cJf .carry/newlib-trees.tar.xz newlib-build-stock/stamp "$@"
+tar -cJf .carry/newlib-trees.tar.xz newlib-build/stamp newlib-build-stock/stamp "$@"
 
 scripts/unpack-gcc-testsuite.sh "$gcc_tarball" "$work"
 (cd "$work" && tar -cJf "$top/.carry/gcc-12-testsuite.tar.xz" gcc-12*)
