@@ -17,9 +17,7 @@ printf (const char *fmt, ...)
   int res;
 
   va_start (args, fmt);
-  /* _vfprintf_r, as newlib's fprintf does: on the H200 (driver 580), a
-     call through vfprintf, one frame deeper, made the next stdio call
-     fault (docs/gpu-results.md).  */
+  /* _vfprintf_r, as newlib's fprintf does.  */
   res = __nvptx_rpc_available () ? _vfprintf_r (_REENT, stdout, fmt, args)
 				 : vprintf (fmt, args);
   va_end (args);

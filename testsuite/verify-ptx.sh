@@ -1,6 +1,8 @@
 #!/bin/sh
 # Verify every PTX chunk of each linked nvptx program with ptxas, as the
-# CUDA JIT will see them: the program's code and every libc member.
+# CUDA JIT will see them: the program's code and every libc member.  Also
+# refuse a function named vfprintf, whose calls the driver's JIT
+# miscompiles (newlib's stdio.h gives it another PTX name).
 # Usage: verify-ptx.sh [PROGRAM...]; default $PTX_PROGRAMS.  $PTX_ARCH
 # (default sm_90, the H200's) is what ptxas compiles for.
 arch=${PTX_ARCH:-sm_90}
@@ -19,6 +21,11 @@ for prog; do
     ptxas -arch="$arch" -c "$c" -o /dev/null > "$tmp/log" 2>&1 \
       || { bad=1; sed "s|$c|$prog: $(basename "$c")|" "$tmp/log"; }
   done
+  if grep -E '(^|[^_[:alnum:]$])vfprintf([^_[:alnum:]$]|$)' "$tmp"/chunk*.ptx \
+       > "$tmp/log"; then
+    bad=1
+    echo "$prog: a function named vfprintf:"; head -3 "$tmp/log"
+  fi
   n=$(ls "$tmp"/chunk*.ptx | wc -l)
   if [ $bad = 0 ]; then echo "PASS: $prog ($n PTX chunks verified for $arch)"
   else echo "FAIL: $prog"; status=1; fi
