@@ -7,9 +7,14 @@
 # ../include; the patch puts them into newlib/libc/machine/nvptx, drops
 # the stubs they replace (misc.c, exit.c), lists them in Makefile.am and
 # in the automake-1.11 Makefile.in that newlib 3.3.0 ships (regenerated
-# here as automake would, since Debian's automake is not 1.11), and makes
-# ELIX level 4 the nvptx default: with real syscalls underneath, the rest
-# of stdio (fseek, fprintf, scanf) is worth having.
+# here as automake would, since Debian's automake is not 1.11), with a rule
+# of its own that builds rpc.c for sm_70; it makes ELIX level 4 the nvptx
+# default: with real syscalls underneath, the rest of stdio (fseek,
+# fprintf, scanf) is worth having; and it gives vfprintf another PTX name
+# in stdio.h.
+#
+# The sm_70 rule rules out GCC 12's -mptx=3.1 multilib (PTX 3.1 has no
+# sm_70): build newlib with --disable-multilib, as scripts/setup.sh does.
 
 set -eu
 tarball=$1
@@ -54,8 +59,8 @@ fold_list ()
 objects=$(for f in $sources; do printf 'lib_a-%s.$(OBJEXT) ' "${f%.c}"; done)
 fold_list "$sources" lib_a_SOURCES '		' > "$work/sources.am"
 fold_list "$objects" am_lib_a_OBJECTS '	' > "$work/objects.in"
-# The per-object rules automake writes; FLAGS go before $(CFLAGS), so that
-# a user's own -misa still wins.
+# Print the two rules automake writes for FILE in lib_a, with FLAGS (empty,
+# or ending in a space) before $(CFLAGS).
 object_rules ()
 {
   f=$1 o=lib_a-${1%.c} flags=$2
@@ -71,7 +76,7 @@ rpc_flags='-misa=sm_70 '
   echo
   echo "# rpc.c's lock needs sm_70's independent thread scheduling: a lane"
   echo "# spinning on it must not starve the holder in its own warp."
-  object_rules rpc.c "$rpc_flags"
+  object_rules rpc.c "$rpc_flags" | sed '$d'
 } >> "$new/Makefile.am"
 for f in $sources; do
   case $f in rpc.c) object_rules $f "$rpc_flags" ;; *) object_rules $f '' ;; esac

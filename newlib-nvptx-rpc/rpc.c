@@ -8,6 +8,12 @@
 #include <sys/stat.h>
 #include "rpc.h"
 
+/* The lock below spins even against lanes of its own warp, which only
+   code for sm_70 and later may do (independent thread scheduling).  */
+#if defined (__nvptx__) && __PTX_SM__ < 700
+# error "rpc.c must be compiled with -misa=sm_70 or later"
+#endif
+
 struct nvptx_rpc_link __nvptx_rpc_link = { NVPTX_RPC_VERSION, 0, 0 };
 
 /* Taken by one GPU thread for a whole call, so that the pieces of a large
@@ -279,8 +285,8 @@ __nvptx_rpc_call (struct __nvptx_rpc_call *call)
 {
   long long result;
 
-  /* A plain spin lock, even between lanes of one warp: newlib builds this
-     file for sm_70, whose independent thread scheduling lets the holder
+  /* A plain spin lock, even between lanes of one warp: this file is
+     built for sm_70, whose independent thread scheduling lets the holder
      run while others spin.  Built for the default sm_30, a spinning lane
      starved a holder in its own warp on the H200 (docs/gpu-results.md).  */
   while (__atomic_exchange_n (&rpc_lock, 1, __ATOMIC_ACQUIRE) != 0)

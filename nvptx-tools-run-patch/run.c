@@ -90,22 +90,32 @@ fatal_error (const char *fmt, ...)
   exit (127);
 }
 
+/* The driver's name for R, such as "CUDA_ERROR_OUT_OF_MEMORY".  Only once
+   libcuda is loaded.  */
+static const char *
+error_name (CUresult r)
+{
+  const char *n;
+
+  /* It leaves N NULL for a code the driver does not know; so does
+     cuGetErrorString.  */
+  if (cuda.cuGetErrorName (r, &n) != CUDA_SUCCESS || n == NULL)
+    n = "[unknown]";
+  return n;
+}
+
 /* Fatal error MSG, with the driver's name and description of R, unless R
    is CUDA_SUCCESS.  Only once libcuda is loaded.  */
 static void
 fatal_unless_success (CUresult r, const char *msg)
 {
-  const char *s, *n;
+  const char *s;
 
   if (r == CUDA_SUCCESS)
     return;
-
-  /* Both leave their string NULL for a code the driver does not know.  */
   if (cuda.cuGetErrorString (r, &s) != CUDA_SUCCESS || s == NULL)
     s = "[unknown]";
-  if (cuda.cuGetErrorName (r, &n) != CUDA_SUCCESS || n == NULL)
-    n = "[unknown]";
-  fatal_error ("%s: %s (%s, %d)", msg, s, n, (int) r);
+  fatal_error ("%s: %s (%s, %d)", msg, s, error_name (r), (int) r);
 }
 
 /* Open libcuda.so.1 and fill in CUDA.  Every function is required: all of
@@ -534,13 +544,13 @@ main (int argc, char **argv)
 		+ 7) & -(size_t) 8;
   if ((size_t) stack_size < stack_need)
     {
-      if (cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, stack_need)
-	  == CUDA_SUCCESS)
+      r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, stack_need);
+      if (r == CUDA_SUCCESS)
 	stack_size = stack_need;
       else
 	fprintf (stderr, "nvptx-run: could not raise the stack to %zu bytes"
-		 " for the program's frames; keeping %ld\n", stack_need,
-		 stack_size);
+		 " for the program's frames (%s); keeping %ld\n", stack_need,
+		 error_name (r), stack_size);
     }
   r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, stack_size);
   fatal_unless_success (r, "could not set stack limit");

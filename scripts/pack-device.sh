@@ -5,8 +5,9 @@
 #   tc.tar.xz              the installed toolchain prefix (gcc, patched
 #                          newlib, launcher, board file)
 #   newlib-trees.tar.xz    what scripts/newlib-testsuite.sh uses of the two
-#                          newlib builds (ours, stock): libraries, headers
-#                          and the testsuite sources
+#                          newlib builds (ours, stock): libraries, headers,
+#                          the testsuite sources, and the stamps that
+#                          scripts/gpu-board.sh checks
 #   gcc-12-testsuite.tar.xz  the parts of GCC's testsuite that
 #                          scripts/gcc-torture.sh runs
 #   torture-{ours,stock}.tar.xz, -compile.sum  GCC's torture tests compiled

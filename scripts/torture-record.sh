@@ -4,7 +4,8 @@
 # running them: scripts/torture-replay.sh runs them on a GPU machine, whose
 # time then goes to running alone.
 # Usage: scripts/torture-record.sh ours|stock OUTDIR [OPTION]
-# Writes OUTDIR/torture-KIND.tar.xz (the programs) and
+# Writes OUTDIR/torture-KIND.tar.xz (the programs, each with its launcher
+# options in NAME.options) and
 # OUTDIR/torture-KIND-compile.sum (DejaGnu's compile results; its
 # "execution test" lines mean nothing).
 set -eu

@@ -3,6 +3,7 @@
 # testsuite that scripts/gcc-torture.sh runs.
 # Usage: scripts/unpack-gcc-testsuite.sh TARBALL DIR
 set -eu
+[ $# -eq 2 ] || { echo "usage: $0 TARBALL DIR" >&2; exit 2; }
 tar -C "$2" -xf "$1" --wildcards \
   'gcc-12*/gcc/testsuite/gcc.c-torture/*' 'gcc-12*/gcc/testsuite/lib/*' \
   'gcc-12*/gcc/testsuite/config/*' \
