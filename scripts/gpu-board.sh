@@ -4,9 +4,11 @@
 #   stock: the stock launcher ($STOCK_RUN or /usr/bin/nvptx-none-run) and
 #          pristine newlib 3.3.0 (newlib-build-stock, built on first use)
 # $LAUNCHER, if set, replaces either launcher.
-# The board is the installed nvptx-rpc-sim.exp pointed at that launcher
-# and at that newlib's headers and libraries, not at whatever libc the
-# toolchain prefix holds, and giving the launcher OPTIONS, if any.
+# The board is the installed nvptx-rpc-sim.exp ($BOARD, by default the one
+# beside nvptx-none-gcc's prefix), with that launcher and that newlib's
+# headers and libraries, not whatever libc the toolchain prefix holds, and
+# giving the launcher OPTIONS, if any.  DejaGnu keeps the first value set
+# for each board entry, so these come before the installed board.
 # Prints the newlib build directory used.
 # Usage: scripts/gpu-board.sh ours|stock DIR [OPTIONS]
 set -eu
@@ -38,11 +40,14 @@ case $kind in
     fi ;;
   *) echo "usage: $0 ours|stock DIR" >&2; exit 2 ;;
 esac
+board=${BOARD:-$(dirname "$(command -v nvptx-none-gcc)")/../share/dejagnu/baseboards/nvptx-rpc-sim.exp}
+[ -f "$board" ] || { echo "$0: no board $board (make install)" >&2; exit 1; }
 objdir=$build/obj/nvptx-none/newlib
-sed -e "s|@bindir@/nvptx-none-run|$launcher|" \
-    -e "s|^set_board_info ldflags .*|set_board_info ldflags \"-mmainkernel -L$objdir\"|" \
-  "$top/testsuite/boards/nvptx-rpc-sim.exp.in" > "$dir/gpu-sim.exp"
-[ -z "$options" ] || echo "set_board_info sim,options \"$options\"" >> "$dir/gpu-sim.exp"
-echo "set_board_info cflags \"-isystem $objdir/targ-include -isystem $build/newlib-salsa/newlib/libc/include\"" \
-  >> "$dir/gpu-sim.exp"
+{
+  echo "set_board_info sim \"$launcher\""
+  [ -z "$options" ] || echo "set_board_info sim,options \"$options\""
+  echo "set_board_info ldflags \"-mmainkernel -L$objdir\""
+  echo "set_board_info cflags \"-isystem $objdir/targ-include -isystem $build/newlib-salsa/newlib/libc/include\""
+  echo "source \"$board\""
+} > "$dir/gpu-sim.exp"
 echo "$build"
