@@ -13,8 +13,9 @@
 # fprintf, scanf) is worth having; and it gives vfprintf another PTX name
 # in stdio.h.
 #
-# The sm_70 rule rules out GCC 12's -mptx=3.1 multilib (PTX 3.1 has no
-# sm_70): build newlib with --disable-multilib, as scripts/setup.sh does.
+# The sm_70 rule rules out GCC 12's -mptx=3.1 multilib (GCC refuses sm_70
+# with PTX 3.1): build with --disable-multilib, as the Makefile and
+# scripts/bootstrap-toolchain.sh do.
 
 set -eu
 tarball=$1
@@ -111,15 +112,15 @@ sed -i '/^  nvptx\*)$/,/^	;;$/{
   /elif \[ "x${newlib_elix_level}" != "x1" \]; then/,/newlib_msg_warn=/d
 }' "$work/b/newlib/configure.host"
 
-# vfprintf under another PTX name: the CUDA 13 driver's JIT (580.159)
-# miscompiles a call to a function named vfprintf at -O1 and above, and no
-# other name (docs/gpu-results.md).
+# vfprintf under another PTX name: under the CUDA driver's JIT (580.159),
+# a program calling vfprintf faulted at -O1 and above, and worked with the
+# function renamed, under 13 other names (docs/gpu-results.md).
 awk '
   { print }
   /^int\tvfprintf \(FILE \*__restrict, const char \*__restrict, __VALIST\)$/ {
     print "#ifdef __nvptx__"
-    print "\t/* The CUDA driver'"'"'s JIT miscompiles calls to a function of this"
-    print "\t   name.  */"
+    print "\t/* Under the CUDA driver'"'"'s JIT, a program calling a function of"
+    print "\t   this name faults; under another name it works.  */"
     print "\t__asm__ (\"__nvptx_vfprintf\")"
     print "#endif"
   }' "$work/a/newlib/libc/include/stdio.h" > "$work/b/newlib/libc/include/stdio.h"

@@ -5,10 +5,11 @@
 #          pristine newlib 3.3.0 (newlib-build-stock, built on first use)
 # $LAUNCHER, if set, replaces either launcher.
 # The board is the installed nvptx-rpc-sim.exp ($BOARD, by default the one
-# beside nvptx-none-gcc's prefix), with that launcher and that newlib's
-# headers and libraries, not whatever libc the toolchain prefix holds, and
-# giving the launcher OPTIONS, if any.  DejaGnu keeps the first value set
-# for each board entry, so these come before the installed board.
+# in $NVPTX_PREFIX, else /opt/nvptx-none-gcc12), with that launcher and
+# that newlib's headers and libraries, not whatever libc the toolchain
+# prefix holds, and giving the launcher OPTIONS, if any.  DejaGnu keeps
+# the first value set for each board entry, so these come before the
+# installed board.
 # Prints the newlib build directory used.
 # Usage: scripts/gpu-board.sh ours|stock DIR [OPTIONS]
 set -eu
@@ -40,8 +41,9 @@ case $kind in
     fi ;;
   *) echo "usage: $0 ours|stock DIR" >&2; exit 2 ;;
 esac
-board=${BOARD:-$(dirname "$(command -v nvptx-none-gcc)")/../share/dejagnu/baseboards/nvptx-rpc-sim.exp}
+board=${BOARD:-${NVPTX_PREFIX:-/opt/nvptx-none-gcc12}/share/dejagnu/baseboards/nvptx-rpc-sim.exp}
 [ -f "$board" ] || { echo "$0: no board $board (make install)" >&2; exit 1; }
+board=$(cd "$(dirname "$board")" && pwd)/$(basename "$board")
 objdir=$build/obj/nvptx-none/newlib
 {
   echo "set_board_info sim \"$launcher\""

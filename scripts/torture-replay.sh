@@ -28,13 +28,13 @@ summarize ()
   echo "$kind: $(grep -c '^PASS' "$out/torture-$kind-run.sum") PASS," \
     "$(grep -c '^FAIL' "$out/torture-$kind-run.sum") FAIL"
 }
+tar -tJf "$tarball" | grep -q '\.options$' \
+  || { echo "$0: $tarball has no .options files: record it again" >&2
+       rm -rf "$work"; exit 1; }
 trap summarize EXIT
 trap 'exit 143' TERM INT HUP
 tar -C "$work" -xJf "$tarball"
 rm -rf "$results"; mkdir "$results"
-ls "$work"/programs/*.options > /dev/null 2>&1 \
-  || { echo "$0: $tarball has no .options files: record it again" >&2
-       exit 1; }
 cd "$work/programs"
 # timeout --foreground: a limit around this script reaches the launchers.
 ls | grep -v '\.options$' | xargs -P 16 -I {} sh -c '

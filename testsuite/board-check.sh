@@ -5,8 +5,9 @@
 # how the board loads programs.  (A board that failed every program went
 # unnoticed once: it set needs_status_wrapper, which DejaGnu reads as
 # "set" whatever the value.)
+: "${BOARD:?}"
 srcdir=$(cd "$(dirname "$0")" && pwd)
-board=$(cd "$(dirname "${BOARD:?}")" && pwd)/$(basename "$BOARD")
+board=$(cd "$(dirname "$BOARD")" && pwd)/$(basename "$BOARD")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # DejaGnu keeps the first value set for each board entry.

@@ -21,10 +21,11 @@ for prog; do
     ptxas -arch="$arch" -c "$c" -o /dev/null > "$tmp/log" 2>&1 \
       || { bad=1; sed "s|$c|$prog: $(basename "$c")|" "$tmp/log"; }
   done
-  if grep -E '(^|[^_[:alnum:]$])vfprintf([^_[:alnum:]$]|$)' "$tmp"/chunk*.ptx \
-       > "$tmp/log"; then
+  if grep -h -E '\.func .*[) ]vfprintf \(|call(\.uni)? +(\([^)]*\), *)?vfprintf,' \
+       "$tmp"/chunk*.ptx > "$tmp/log"; then
     bad=1
-    echo "$prog: a function named vfprintf:"; head -3 "$tmp/log"
+    echo "$prog: a function named vfprintf (use the patched newlib's stdio.h):"
+    head -3 "$tmp/log"
   fi
   n=$(ls "$tmp"/chunk*.ptx | wc -l)
   if [ $bad = 0 ]; then echo "PASS: $prog ($n PTX chunks verified for $arch)"
