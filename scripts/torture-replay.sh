@@ -4,17 +4,20 @@
 # DejaGnu's sim_load runs them: PASS if the program exits 0.  16 run at
 # once, each with the launcher options it was recorded with and for at
 # most 300 s, the board's limit.
-# Usage: scripts/torture-replay.sh ours|stock TARBALL OUTDIR
+# Usage: scripts/torture-replay.sh ours|stock TARBALL OUTDIR [DONE]
 # Writes OUTDIR/torture-KIND-run.sum: "PASS: NAME" or "FAIL: NAME: status
-# N: first line of stderr", sorted, and prints the totals.
+# N: first line of stderr", sorted, and prints the totals.  The programs
+# that DONE, the .sum of an earlier run cut short, lists are not run again.
 set -eu
-kind=$1 tarball=$2
+kind=$1 tarball=$2 done_sum=${4:-}
 out=$(mkdir -p "$3" && cd "$3" && pwd)
+[ -z "$done_sum" ] \
+  || done_sum=$(cd "$(dirname "$done_sum")" && pwd)/$(basename "$done_sum")
 top=$(cd "$(dirname "$0")/.." && pwd)
 case $kind in
   ours) launcher=$top/nvptx-none-run ;;
   stock) launcher=${STOCK_RUN:-/usr/bin/nvptx-none-run} ;;
-  *) echo "usage: $0 ours|stock TARBALL OUTDIR" >&2; exit 2 ;;
+  *) echo "usage: $0 ours|stock TARBALL OUTDIR [DONE]" >&2; exit 2 ;;
 esac
 [ -x "$launcher" ] || { echo "$0: no launcher $launcher" >&2; exit 1; }
 work=$(mktemp -d)
@@ -36,6 +39,10 @@ trap 'exit 143' TERM INT HUP
 tar -C "$work" -xJf "$tarball"
 rm -rf "$results"; mkdir "$results"
 cd "$work/programs"
+[ -z "$done_sum" ] \
+  || sed 's/^[A-Z]*: \([^:]*\).*/\1/' "$done_sum" | while read -r name; do
+       rm -f "./$name" "./$name.options"
+     done
 # timeout --foreground: a limit around this script reaches the launchers.
 ls | grep -v '\.options$' | xargs -P 16 -I {} sh -c '
   timeout --foreground 300 "$1" $(cat "$2.options") "./$2" > /dev/null \
