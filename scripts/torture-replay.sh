@@ -31,12 +31,13 @@ summarize ()
   echo "$kind: $(grep -c '^PASS' "$out/torture-$kind-run.sum") PASS," \
     "$(grep -c '^FAIL' "$out/torture-$kind-run.sum") FAIL"
 }
-tar -tJf "$tarball" | grep -q '\.options$' \
-  || { echo "$0: $tarball has no .options files: record it again" >&2
-       rm -rf "$work"; exit 1; }
-trap summarize EXIT
+trap 'rm -rf "$work"' EXIT
 trap 'exit 143' TERM INT HUP
 tar -C "$work" -xJf "$tarball"
+ls "$work"/programs/*.options > /dev/null 2>&1 \
+  || { echo "$0: $tarball has no .options files: record it again" >&2
+       exit 1; }
+trap summarize EXIT
 rm -rf "$results"; mkdir "$results"
 cd "$work/programs"
 [ -z "$done_sum" ] \

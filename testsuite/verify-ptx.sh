@@ -1,8 +1,9 @@
 #!/bin/sh
 # Verify every PTX chunk of each linked nvptx program with ptxas, as the
 # CUDA JIT will see them: the program's code and every libc member.  Also
-# refuse a function named vfprintf, whose calls the driver's JIT
-# miscompiles (newlib's stdio.h gives it another PTX name).
+# refuse a function named vfprintf: under the driver's JIT a program
+# calling it faulted, and renamed it worked (newlib's stdio.h gives it
+# another PTX name).
 # Usage: verify-ptx.sh [PROGRAM...]; default $PTX_PROGRAMS.  $PTX_ARCH
 # (default sm_90, the H200's) is what ptxas compiles for.
 arch=${PTX_ARCH:-sm_90}
