@@ -54,8 +54,6 @@ import_host_environ (void)
     }
   env[count] = NULL;
   environ = env;
-  /* Only now: a thread that looks meanwhile imports a copy of its own
-     rather than find environ empty.  */
   imported = true;
 }
 
@@ -65,6 +63,7 @@ _findenv_r (struct _reent *reent_ptr, const char *name, int *offset)
   size_t length = strcspn (name, "=");
   char *value = NULL;
 
+  /* A real lock on nvptx (lock.c): one thread imports, the others wait.  */
   ENV_LOCK;
   import_host_environ ();
   /* A name with '=' in it matches nothing.  */

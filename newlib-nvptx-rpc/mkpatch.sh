@@ -8,10 +8,12 @@
 # the stubs they replace (misc.c, exit.c), lists them in Makefile.am and
 # in the automake-1.11 Makefile.in that newlib 3.3.0 ships (regenerated
 # here as automake would, since Debian's automake is not 1.11), with a rule
-# of its own that builds rpc.c for sm_70; it makes ELIX level 4 the nvptx
-# default: with real syscalls underneath, the rest of stdio (fseek,
-# fprintf, scanf) is worth having; and it gives vfprintf another PTX name
-# in stdio.h.
+# of their own that build rpc.c and lock.c for sm_70; it makes ELIX level
+# 4 the nvptx default: with real syscalls underneath, the rest of stdio
+# (fseek, fprintf, scanf) is worth having; it turns on retargetable
+# locking for nvptx, whose locks lock.c provides (its object replaces
+# misc/lock.c's no-op ones in libc.a, as machine objects do); and it gives
+# vfprintf another PTX name in stdio.h.
 #
 # The sm_70 rule rules out GCC 12's -mptx=3.1 multilib (GCC refuses sm_70
 # with PTX 3.1): build with --disable-multilib, as the Makefile and
@@ -71,16 +73,22 @@ object_rules ()
     "$o" "$f" "$flags" "$o" "$f" "$f" "$f"
 }
 
-# rpc.c gets its rules in Makefile.am too: automake's would lack the flag.
-rpc_flags='-misa=sm_70 '
+# rpc.c and lock.c get their rules in Makefile.am too: automake's would
+# lack the flag.
+sm70_flags='-misa=sm_70 '
 {
   echo
-  echo "# rpc.c's lock needs sm_70's independent thread scheduling: a lane"
-  echo "# spinning on it must not starve the holder in its own warp."
-  object_rules rpc.c "$rpc_flags" | sed '$d'
+  echo "# rpc.c's and lock.c's locks need sm_70's independent thread"
+  echo "# scheduling: a lane spinning on one must not starve the holder in"
+  echo "# its own warp."
+  object_rules lock.c "$sm70_flags"
+  object_rules rpc.c "$sm70_flags" | sed '$d'
 } >> "$new/Makefile.am"
 for f in $sources; do
-  case $f in rpc.c) object_rules $f "$rpc_flags" ;; *) object_rules $f '' ;; esac
+  case $f in
+    lock.c | rpc.c) object_rules $f "$sm70_flags" ;;
+    *) object_rules $f '' ;;
+  esac
 done > "$work/rules.in"
 
 # Replace a "NAME = ... \" continued assignment by the file FILE.
@@ -111,6 +119,13 @@ sed -i '/^  nvptx\*)$/,/^	;;$/{
   s/newlib_elix_level=1;/newlib_elix_level=4;/
   /elif \[ "x${newlib_elix_level}" != "x1" \]; then/,/newlib_msg_warn=/d
 }' "$work/b/newlib/configure.host"
+# Retargetable locking for nvptx, always: GPU threads share stdio's FILEs.
+sed -i '/^		newlib_global_stdio_streams="yes";$/{
+  n
+  a\	# GPU threads share FILEs and more: lock.c has the locks.
+  a\	newlib_retargetable_locking=yes
+}' "$work/b/newlib/configure.host"
+grep -q newlib_retargetable_locking=yes "$work/b/newlib/configure.host"
 
 # vfprintf under another PTX name: under the CUDA driver's JIT (580.159),
 # a program calling vfprintf faulted at -O1 and above, and worked with the

@@ -17,6 +17,7 @@ set -eu
 kind=$1 dir=$2 options=${3:-}
 top=$(cd "$(dirname "$0")/.." && pwd)
 tarball=${NEWLIB_TARBALL:-/usr/src/newlib/newlib-3.3.0.tar.xz}
+prefix=${NVPTX_PREFIX:-/opt/nvptx-none-gcc12}
 
 case $kind in
   ours)
@@ -31,7 +32,9 @@ case $kind in
       rm -rf "$build"
       mkdir -p "$build/obj"
       tar -C "$build" -xf "$tarball"
-      (cd "$build/obj" && ../newlib-salsa/configure --target=nvptx-none \
+      # The toolchain's bin only: its nvptx-none/bin holds an "as" for nvptx.
+      (cd "$build/obj" && export PATH="$prefix/bin:$PATH" \
+       && ../newlib-salsa/configure --target=nvptx-none \
 	 --disable-multilib --enable-newlib-io-long-long \
 	 CFLAGS_FOR_TARGET=-O2 > configure.log 2>&1 \
        && make all-target-newlib > make.log 2>&1) \
@@ -41,7 +44,7 @@ case $kind in
     fi ;;
   *) echo "usage: $0 ours|stock DIR" >&2; exit 2 ;;
 esac
-board=${BOARD:-${NVPTX_PREFIX:-/opt/nvptx-none-gcc12}/share/dejagnu/baseboards/nvptx-rpc-sim.exp}
+board=${BOARD:-$prefix/share/dejagnu/baseboards/nvptx-rpc-sim.exp}
 [ -f "$board" ] || { echo "$0: no board $board (make install)" >&2; exit 1; }
 board=$(cd "$(dirname "$board")" && pwd)/$(basename "$board")
 objdir=$build/obj/nvptx-none/newlib

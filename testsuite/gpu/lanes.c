@@ -3,18 +3,15 @@
    writes 50 numbered lines, one write() each; every line must arrive
    whole, once, and each lane's lines in its own order.  */
 #include <stdio.h>
-#include <string.h>
 #include <unistd.h>
+#include "lane.h"
 
 int
 main (void)
 {
-  int lane = 0;
+  int lane = this_lane ();
   char line[64];
 
-#ifdef __nvptx__
-  asm ("mov.u32 %0, %%tid.x;" : "=r" (lane));
-#endif
   for (int i = 0; i < 50; i++)
     {
       int n = snprintf (line, sizeof line, "lane %2d line %2d\n", lane, i);

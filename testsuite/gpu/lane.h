@@ -1,0 +1,28 @@
+/* For the programs that nvptx-none-run -L 32 runs on every lane of a
+   warp: which lane this is (0 natively), and a report of a failed call
+   that does not go through stdio.  */
+#include <stdio.h>
+#include <unistd.h>
+
+static int
+this_lane (void)
+{
+  int lane = 0;
+
+#ifdef __nvptx__
+  asm ("mov.u32 %0, %%tid.x;" : "=r" (lane));
+#endif
+  return lane;
+}
+
+/* Say on stderr that LANE's CALL failed; with many lanes, the exit
+   status is only the last one's.  Returns 1, for main to return.  */
+static int
+lane_failed (int lane, const char *call)
+{
+  char msg[64];
+  int n = snprintf (msg, sizeof msg, "lane %d: %s failed\n", lane, call);
+
+  write (2, msg, n);
+  return 1;
+}
