@@ -1,7 +1,6 @@
-/* newlib's locks for nvptx (retargetable locking, which configure.host
-   turns on for nvptx).  GPU threads share stdio's FILEs, the atexit list
-   and the environment; without these locks, 32 lanes printing to stdout
-   at once lost 1,500 of their 1,600 lines on the H200.  */
+/* newlib's locks for nvptx (sys/lock.h): recursive spin locks in GPU
+   memory.  Without them, 32 lanes printing to stdout at once lost 1,500
+   of their 1,600 lines on the H200.  */
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -13,33 +12,27 @@
 # error "lock.c must be compiled with -misa=sm_70 or later"
 #endif
 
-struct __lock
-{
-  uint64_t owner;		/* The holder's this_thread (); 0 if free.  */
-  unsigned int count;		/* How often the holder has taken it.  */
-};
-
 /* The static locks newlib names.  */
-struct __lock __lock___sinit_recursive_mutex;
-struct __lock __lock___sfp_recursive_mutex;
-struct __lock __lock___atexit_recursive_mutex;
-struct __lock __lock___at_quick_exit_mutex;
-struct __lock __lock___malloc_recursive_mutex;
-struct __lock __lock___env_recursive_mutex;
-struct __lock __lock___tz_mutex;
-struct __lock __lock___dd_hash_mutex;
-struct __lock __lock___arc4random_mutex;
+struct __nvptx_lock __lock___sinit_recursive_mutex;
+struct __nvptx_lock __lock___sfp_recursive_mutex;
+struct __nvptx_lock __lock___atexit_recursive_mutex;
+struct __nvptx_lock __lock___at_quick_exit_mutex;
+struct __nvptx_lock __lock___malloc_recursive_mutex;
+struct __nvptx_lock __lock___env_recursive_mutex;
+struct __nvptx_lock __lock___tz_mutex;
+struct __nvptx_lock __lock___dd_hash_mutex;
+struct __nvptx_lock __lock___arc4random_mutex;
 
 /* The lock of every FILE (and directory stream): one, since their system
    calls take turns on the one RPC slot anyway, and so nothing to allocate
    or to fail.  */
-static struct __lock stream_lock;
+static struct __nvptx_lock stream_lock;
 
 #define SPECIAL_REGISTER(name) \
   ({ uint32_t v_; asm ("mov.u32 %0, %%" name ";" : "=r" (v_)); v_; })
 
 /* A number for the calling GPU thread, unique in the grid, never 0.  */
-static uint64_t
+static unsigned long long
 this_thread (void)
 {
   uint32_t in_block = (SPECIAL_REGISTER ("tid.z") * SPECIAL_REGISTER ("ntid.y")
@@ -78,16 +71,16 @@ __retarget_lock_close (_LOCK_T lock)
 int
 __retarget_lock_try_acquire_recursive (_LOCK_T lock)
 {
-  uint64_t self = this_thread ();
-  uint64_t free_ = 0;
+  unsigned long long self = this_thread ();
+  unsigned long long free_ = 0;
 
   /* Only this thread stores its own number into owner, and only the
      holder touches count.  */
-  if (__atomic_load_n (&lock->owner, __ATOMIC_RELAXED) == self)
-    lock->count++;
-  else if (__atomic_compare_exchange_n (&lock->owner, &free_, self, false,
+  if (__atomic_load_n (&lock->__owner, __ATOMIC_RELAXED) == self)
+    lock->__count++;
+  else if (__atomic_compare_exchange_n (&lock->__owner, &free_, self, false,
 					__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
-    lock->count = 1;
+    lock->__count = 1;
   else
     return 1;
   return 0;
@@ -103,8 +96,8 @@ __retarget_lock_acquire_recursive (_LOCK_T lock)
 void
 __retarget_lock_release_recursive (_LOCK_T lock)
 {
-  if (--lock->count == 0)
-    __atomic_store_n (&lock->owner, 0, __ATOMIC_RELEASE);
+  if (--lock->__count == 0)
+    __atomic_store_n (&lock->__owner, 0, __ATOMIC_RELEASE);
 }
 
 /* The non-recursive kind: the same lock, since taking a non-recursive

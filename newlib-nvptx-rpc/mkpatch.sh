@@ -10,10 +10,10 @@
 # here as automake would, since Debian's automake is not 1.11), with a rule
 # of their own that build rpc.c and lock.c for sm_70; it makes ELIX level
 # 4 the nvptx default: with real syscalls underneath, the rest of stdio
-# (fseek, fprintf, scanf) is worth having; it turns on retargetable
-# locking for nvptx, whose locks lock.c provides (its object replaces
-# misc/lock.c's no-op ones in libc.a, as machine objects do); and it gives
-# vfprintf another PTX name in stdio.h.
+# (fseek, fprintf, scanf) is worth having; it adds sys/lock.h, the locks
+# that lock.c implements (its object replaces misc/lock.c's empty ones in
+# libc.a, as machine objects do); and it gives vfprintf another PTX name
+# in stdio.h.
 #
 # The sm_70 rule rules out GCC 12's -mptx=3.1 multilib (GCC refuses sm_70
 # with PTX 3.1): build with --disable-multilib, as the Makefile and
@@ -36,6 +36,8 @@ new=$work/b/$dir
 
 rm "$new/misc.c" "$new/exit.c"
 cp "$here"/*.c "$here"/*.h "$here/../include/nvptx-rpc.h" "$new/"
+mkdir "$new/sys"
+cp "$here/sys/lock.h" "$new/sys/"
 
 # Keep newlib's own sources first, in their order, then ours, sorted.
 sources=$(cd "$new" && {
@@ -119,13 +121,6 @@ sed -i '/^  nvptx\*)$/,/^	;;$/{
   s/newlib_elix_level=1;/newlib_elix_level=4;/
   /elif \[ "x${newlib_elix_level}" != "x1" \]; then/,/newlib_msg_warn=/d
 }' "$work/b/newlib/configure.host"
-# Retargetable locking for nvptx, always: GPU threads share stdio's FILEs.
-sed -i '/^		newlib_global_stdio_streams="yes";$/{
-  n
-  a\	# GPU threads share FILEs and more: lock.c has the locks.
-  a\	newlib_retargetable_locking=yes
-}' "$work/b/newlib/configure.host"
-grep -q newlib_retargetable_locking=yes "$work/b/newlib/configure.host"
 
 # vfprintf under another PTX name: under the CUDA driver's JIT (580.159),
 # a program calling vfprintf faulted at -O1 and above, and worked with the

@@ -1,7 +1,9 @@
 #!/bin/sh
 # Verify every PTX chunk of each linked nvptx program with ptxas, as the
-# CUDA JIT will see them: the program's code and every libc member.  Also
-# refuse a function named vfprintf: under the driver's JIT a program
+# CUDA JIT will see them: the program's code and every libc member; then
+# link the chunks with nvlink, as the launcher's cuLink* calls do (which
+# check, for one, that a variable's declarations and its definition agree
+# on its size).  Also refuse a function named vfprintf: under the driver's JIT a program
 # calling it faulted, and renamed it worked (newlib's stdio.h gives it
 # another PTX name).
 # Usage: verify-ptx.sh [PROGRAM...]; default $PTX_PROGRAMS.  $PTX_ARCH
@@ -19,9 +21,11 @@ for prog; do
 	     print $f $_; close $f }' "$tmp" < "$prog"
   bad=0
   for c in "$tmp"/chunk*.ptx; do
-    ptxas -arch="$arch" -c "$c" -o /dev/null > "$tmp/log" 2>&1 \
+    ptxas -arch="$arch" -c "$c" -o "${c%.ptx}.cubin" > "$tmp/log" 2>&1 \
       || { bad=1; sed "s|$c|$prog: $(basename "$c")|" "$tmp/log"; }
   done
+  [ $bad = 1 ] || nvlink -arch="$arch" "$tmp"/chunk*.cubin -o /dev/null \
+    > "$tmp/log" 2>&1 || { bad=1; sed "s|^|$prog: |" "$tmp/log"; }
   if grep -h -E '\.func .*[) ]vfprintf \(|call(\.uni)? +(\([^)]*\), *)?vfprintf,' \
        "$tmp"/chunk*.ptx > "$tmp/log"; then
     bad=1
@@ -29,7 +33,7 @@ for prog; do
     head -3 "$tmp/log"
   fi
   n=$(ls "$tmp"/chunk*.ptx | wc -l)
-  if [ $bad = 0 ]; then echo "PASS: $prog ($n PTX chunks verified for $arch)"
+  if [ $bad = 0 ]; then echo "PASS: $prog ($n PTX chunks verified and linked for $arch)"
   else echo "FAIL: $prog"; status=1; fi
 done
 exit $status
