@@ -28,6 +28,26 @@ struct __nvptx_lock __lock___arc4random_mutex;
    or to fail.  */
 static struct __nvptx_lock stream_lock;
 
+/* Take and give back OWNER at GPU scope: only GPU threads use these locks,
+   and what they guard lives in GPU memory.  GCC's __atomic builtins fence
+   at system scope (membar.sys), which also waits for stores to host
+   memory.  */
+static bool
+take (unsigned long long *owner, unsigned long long self)
+{
+  unsigned long long old;
+
+  asm volatile ("atom.acquire.gpu.cas.b64 %0, [%1], 0, %2;"
+		: "=r" (old) : "r" (owner), "r" (self) : "memory");
+  return old == 0;
+}
+
+static void
+give_back (unsigned long long *owner)
+{
+  asm volatile ("st.release.gpu.u64 [%0], 0;" : : "r" (owner) : "memory");
+}
+
 #define SPECIAL_REGISTER(name) \
   ({ uint32_t v_; asm ("mov.u32 %0, %%" name ";" : "=r" (v_)); v_; })
 
@@ -72,14 +92,12 @@ int
 __retarget_lock_try_acquire_recursive (_LOCK_T lock)
 {
   unsigned long long self = this_thread ();
-  unsigned long long free_ = 0;
 
   /* Only this thread stores its own number into owner, and only the
      holder touches count.  */
   if (__atomic_load_n (&lock->__owner, __ATOMIC_RELAXED) == self)
     lock->__count++;
-  else if (__atomic_compare_exchange_n (&lock->__owner, &free_, self, false,
-					__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+  else if (take (&lock->__owner, self))
     lock->__count = 1;
   else
     return 1;
@@ -97,7 +115,7 @@ void
 __retarget_lock_release_recursive (_LOCK_T lock)
 {
   if (--lock->__count == 0)
-    __atomic_store_n (&lock->__owner, 0, __ATOMIC_RELEASE);
+    give_back (&lock->__owner);
 }
 
 /* The non-recursive kind: the same lock, since taking a non-recursive

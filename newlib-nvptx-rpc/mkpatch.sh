@@ -12,8 +12,9 @@
 # 4 the nvptx default: with real syscalls underneath, the rest of stdio
 # (fseek, fprintf, scanf) is worth having; it adds sys/lock.h, the locks
 # that lock.c implements (its object replaces misc/lock.c's empty ones in
-# libc.a, as machine objects do); and it gives vfprintf another PTX name
-# in stdio.h.
+# libc.a, as machine objects do); it makes exit flush stdio's streams
+# rather than close them (findfp.c); and it gives vfprintf another PTX
+# name in stdio.h.
 #
 # The sm_70 rule rules out GCC 12's -mptx=3.1 multilib (GCC refuses sm_70
 # with PTX 3.1): build with --disable-multilib, as the Makefile and
@@ -29,7 +30,8 @@ trap 'rm -rf "$work"' EXIT
 mkdir "$work/a" "$work/b"
 tar -C "$work/a" -xf "$tarball" --strip-components=1 \
   newlib-salsa/newlib/libc/machine/nvptx newlib-salsa/newlib/configure.host \
-  newlib-salsa/newlib/libc/include/stdio.h
+  newlib-salsa/newlib/libc/include/stdio.h \
+  newlib-salsa/newlib/libc/stdio/findfp.c
 cp -R "$work/a/." "$work/b"
 dir=newlib/libc/machine/nvptx
 new=$work/b/$dir
@@ -135,6 +137,19 @@ awk '
     print "#endif"
   }' "$work/a/newlib/libc/include/stdio.h" > "$work/b/newlib/libc/include/stdio.h"
 grep -q __nvptx_vfprintf "$work/b/newlib/libc/include/stdio.h"
+
+# exit flushes stdio's streams and leaves them open, as with lite exit:
+# on nvptx it ends only the calling thread, and other GPU threads may
+# still be writing to them (docs/protocol.md).
+awk '
+  /^#ifdef _LITE_EXIT$/ && !done {
+    print "#if defined (_LITE_EXIT) || defined (__nvptx__)"
+    print "  /* On nvptx, exit ends only the calling thread: other threads may"
+    print "     still use the streams, so flush them (under their locks) and"
+    print "     leave them open.  */"
+    done = 1; next }
+  { print }' "$work/a/newlib/libc/stdio/findfp.c" > "$work/b/newlib/libc/stdio/findfp.c"
+grep -q "defined (__nvptx__)" "$work/b/newlib/libc/stdio/findfp.c"
 
 (cd "$work" && LC_ALL=C diff -ruN a b > patch) && status=0 || status=$?
 [ "$status" -le 1 ] || exit "$status"
