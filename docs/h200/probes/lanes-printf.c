@@ -1,7 +1,6 @@
-/* Prepared for the next H200 session, not yet run: 32 lanes (-L 32) each
-   printf 50 lines to the one stdout FILE, which newlib on nvptx does not
-   lock (docs/protocol.md, Limits).  What happens: garbled lines, lost
-   lines, or a fault?  */
+/* 32 lanes (-L 32) each printf 50 lines to the one stdout FILE.  Before
+   newlib on nvptx had locks (lock.c), 100 of the 1,600 lines came out
+   (docs/gpu-results.md, "Runs 5 to 8").  */
 #include <stdio.h>
 
 int
