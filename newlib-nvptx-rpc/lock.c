@@ -48,10 +48,21 @@ give_back (unsigned long long *owner)
   asm volatile ("st.release.gpu.u64 [%0], 0;" : : "r" (owner) : "memory");
 }
 
+/* Who holds OWNER now, as another thread's take may change it.  */
+static unsigned long long
+holder (const unsigned long long *owner)
+{
+  unsigned long long who;
+
+  asm volatile ("ld.relaxed.gpu.u64 %0, [%1];" : "=r" (who) : "r" (owner));
+  return who;
+}
+
 #define SPECIAL_REGISTER(name) \
   ({ uint32_t v_; asm ("mov.u32 %0, %%" name ";" : "=r" (v_)); v_; })
 
-/* A number for the calling GPU thread, unique in the grid, never 0.  */
+/* A number for the calling GPU thread, never 0, unique in the grid (the
+   launcher runs one at a time).  */
 static unsigned long long
 this_thread (void)
 {
@@ -95,7 +106,7 @@ __retarget_lock_try_acquire_recursive (_LOCK_T lock)
 
   /* Only this thread stores its own number into owner, and only the
      holder touches count.  */
-  if (__atomic_load_n (&lock->__owner, __ATOMIC_RELAXED) == self)
+  if (holder (&lock->__owner) == self)
     lock->__count++;
   else if (take (&lock->__owner, self))
     lock->__count = 1;
@@ -104,6 +115,8 @@ __retarget_lock_try_acquire_recursive (_LOCK_T lock)
   return 0;
 }
 
+/* Not fair: a thread that gives the lock back may take it again before
+   the spinners do (on the H200, lane 0 printed all its lines first).  */
 void
 __retarget_lock_acquire_recursive (_LOCK_T lock)
 {

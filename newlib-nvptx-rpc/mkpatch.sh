@@ -10,9 +10,8 @@
 # here as automake would, since Debian's automake is not 1.11), with a rule
 # of their own that build rpc.c and lock.c for sm_70; it makes ELIX level
 # 4 the nvptx default: with real syscalls underneath, the rest of stdio
-# (fseek, fprintf, scanf) is worth having; it adds sys/lock.h, the locks
-# that lock.c implements (its object replaces misc/lock.c's empty ones in
-# libc.a, as machine objects do); it makes exit flush stdio's streams
+# (fseek, fprintf, scanf) is worth having; it adds sys/lock.h, newlib's
+# locks for nvptx, which lock.c implements; it makes exit flush stdio's streams
 # rather than close them (findfp.c); and it gives vfprintf another PTX
 # name in stdio.h.
 #

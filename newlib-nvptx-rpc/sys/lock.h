@@ -6,9 +6,8 @@
    lock type is complete.  A module using a static lock such as
    __lock___sfp_recursive_mutex declares it, and the CUDA linker requires
    that declaration to have the size of lock.c's definition; an incomplete
-   type gets 1 byte.  misc/lock.c, which defines its own struct __lock,
-   still compiles against this header; lock.c's object replaces it in
-   libc.a.  */
+   type gets 1 byte.  (misc/lock.c, the generic empty locks, is built only
+   with --enable-newlib-retargetable-locking, which nvptx does not need.)  */
 
 #ifndef __SYS_LOCK_H__
 #define __SYS_LOCK_H__
@@ -39,6 +38,7 @@ extern void __retarget_lock_close (_LOCK_T);
 extern void __retarget_lock_close_recursive (_LOCK_T);
 extern void __retarget_lock_acquire (_LOCK_T);
 extern void __retarget_lock_acquire_recursive (_LOCK_T);
+/* These two return 0 if they took the lock, as pthread_mutex_trylock.  */
 extern int __retarget_lock_try_acquire (_LOCK_T);
 extern int __retarget_lock_try_acquire_recursive (_LOCK_T);
 extern void __retarget_lock_release (_LOCK_T);
