@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/lock.h>
 
 /* As in rpc.c: lanes of one warp spin against each other here, which only
@@ -150,4 +151,25 @@ void
 __retarget_lock_release (_LOCK_T lock)
 {
   __retarget_lock_release_recursive (lock);
+}
+
+/* POSIX's flockfile family, which newlib defines only for Linux.  Every
+   FILE's lock is stream_lock, so they need no FILE that stdio has set up.  */
+
+void
+flockfile (FILE *fp)
+{
+  __retarget_lock_acquire_recursive (&stream_lock);
+}
+
+int
+ftrylockfile (FILE *fp)
+{
+  return __retarget_lock_try_acquire_recursive (&stream_lock);
+}
+
+void
+funlockfile (FILE *fp)
+{
+  __retarget_lock_release_recursive (&stream_lock);
 }

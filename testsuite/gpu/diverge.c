@@ -17,7 +17,7 @@ main (void)
 
   if (lane % 2 == 1)
     {
-      char name[16];
+      char name[32];
       snprintf (name, sizeof name, "lane-%02d.txt", lane);
       fd = open (name, O_WRONLY | O_CREAT | O_TRUNC, 0644);
       if (fd < 0)

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-static int
+static inline int
 this_lane (void)
 {
   int lane = 0;
@@ -17,7 +17,7 @@ this_lane (void)
 
 /* Say on stderr that LANE's CALL failed; with many lanes, the exit
    status is only the last one's.  Returns 1, for main to return.  */
-static int
+static inline int
 lane_failed (int lane, const char *call)
 {
   char msg[64];
