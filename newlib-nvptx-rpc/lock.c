@@ -100,11 +100,10 @@ __retarget_lock_close (_LOCK_T lock)
 {
 }
 
-int
-__retarget_lock_try_acquire_recursive (_LOCK_T lock)
+/* Take LOCK for SELF, or take it once more.  */
+static bool
+try_lock (_LOCK_T lock, unsigned long long self)
 {
-  unsigned long long self = this_thread ();
-
   /* Only this thread stores its own number into owner, and only the
      holder touches count.  */
   if (holder (&lock->__owner) == self)
@@ -112,8 +111,14 @@ __retarget_lock_try_acquire_recursive (_LOCK_T lock)
   else if (take (&lock->__owner, self))
     lock->__count = 1;
   else
-    return 1;
-  return 0;
+    return false;
+  return true;
+}
+
+int
+__retarget_lock_try_acquire_recursive (_LOCK_T lock)
+{
+  return try_lock (lock, this_thread ()) ? 0 : 1;
 }
 
 /* Not fair: a thread that gives the lock back may take it again before
@@ -121,7 +126,9 @@ __retarget_lock_try_acquire_recursive (_LOCK_T lock)
 void
 __retarget_lock_acquire_recursive (_LOCK_T lock)
 {
-  while (__retarget_lock_try_acquire_recursive (lock) != 0)
+  unsigned long long self = this_thread ();
+
+  while (!try_lock (lock, self))
     ;
 }
 

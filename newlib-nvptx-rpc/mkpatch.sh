@@ -11,9 +11,9 @@
 # of their own that build rpc.c and lock.c for sm_70; it makes ELIX level
 # 4 the nvptx default: with real syscalls underneath, the rest of stdio
 # (fseek, fprintf, scanf) is worth having; it adds sys/lock.h, newlib's
-# locks for nvptx, which lock.c implements; it makes exit flush stdio's streams
-# rather than close them (findfp.c); and it gives vfprintf another PTX
-# name in stdio.h.
+# locks for nvptx, which lock.c implements; it makes exit flush stdio's
+# streams rather than close them (findfp.c); and it gives vfprintf another
+# PTX name in stdio.h.
 #
 # The sm_70 rule rules out GCC 12's -mptx=3.1 multilib (GCC refuses sm_70
 # with PTX 3.1): build with --disable-multilib, as the Makefile and

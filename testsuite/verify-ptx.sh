@@ -3,9 +3,9 @@
 # CUDA JIT will see them: the program's code and every libc member; then
 # link the chunks with nvlink, as the launcher's cuLink* calls do (which
 # check, for one, that a variable's declarations and its definition agree
-# on its size).  Also refuse a function named vfprintf: under the driver's JIT a program
-# calling it faulted, and renamed it worked (newlib's stdio.h gives it
-# another PTX name).
+# on its size).  Also refuse a function named vfprintf: under the driver's
+# JIT a program calling it faulted, and renamed it worked (newlib's
+# stdio.h gives it another PTX name).
 # Usage: verify-ptx.sh [PROGRAM...]; default $PTX_PROGRAMS.  $PTX_ARCH
 # (default sm_90, the H200's) is what ptxas compiles for.
 arch=${PTX_ARCH:-sm_90}
