@@ -26,19 +26,29 @@ here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+# Plain diffs against newlib 3.3.0's tree (patches/*.diff, -p1 from
+# newlib-salsa/) are applied as they are; the files they touch are
+# extracted with the rest.
+diffs=$(ls "$here"/patches/*.diff 2>/dev/null || true)
+touched=$(for d in $diffs; do
+  sed -n 's|^+++ b/\([^	 ]*\).*|newlib-salsa/\1|p' "$d"
+done | sort -u)
 mkdir "$work/a" "$work/b"
 tar -C "$work/a" -xf "$tarball" --strip-components=1 \
   newlib-salsa/newlib/libc/machine/nvptx newlib-salsa/newlib/configure.host \
   newlib-salsa/newlib/libc/include/stdio.h \
-  newlib-salsa/newlib/libc/stdio/findfp.c
+  newlib-salsa/newlib/libc/stdio/findfp.c $touched
 cp -R "$work/a/." "$work/b"
+for d in $diffs; do
+  patch -s -d "$work/b" -p1 < "$d"
+done
 dir=newlib/libc/machine/nvptx
 new=$work/b/$dir
 
 rm "$new/misc.c" "$new/exit.c"
 cp "$here"/*.c "$here"/*.h "$here/../include/nvptx-rpc.h" "$new/"
 mkdir "$new/sys"
-cp "$here/sys/lock.h" "$new/sys/"
+cp "$here"/sys/*.h "$new/sys/"
 
 # Keep newlib's own sources first, in their order, then ours, sorted.
 sources=$(cd "$new" && {
@@ -134,7 +144,8 @@ awk '
     print "\t   this name faults; under another name it works.  */"
     print "\t__asm__ (\"__nvptx_vfprintf\")"
     print "#endif"
-  }' "$work/a/newlib/libc/include/stdio.h" > "$work/b/newlib/libc/include/stdio.h"
+  }' "$work/b/newlib/libc/include/stdio.h" > "$work/stdio.h"
+mv "$work/stdio.h" "$work/b/newlib/libc/include/stdio.h"
 grep -q __nvptx_vfprintf "$work/b/newlib/libc/include/stdio.h"
 
 # exit flushes stdio's streams and leaves them open, as with lite exit:
@@ -147,7 +158,8 @@ awk '
     print "     still use the streams, so flush them (under their locks) and"
     print "     leave them open.  */"
     done = 1; next }
-  { print }' "$work/a/newlib/libc/stdio/findfp.c" > "$work/b/newlib/libc/stdio/findfp.c"
+  { print }' "$work/b/newlib/libc/stdio/findfp.c" > "$work/findfp.c"
+mv "$work/findfp.c" "$work/b/newlib/libc/stdio/findfp.c"
 grep -q "defined (__nvptx__)" "$work/b/newlib/libc/stdio/findfp.c"
 
 (cd "$work" && LC_ALL=C diff -ruN a b > patch) && status=0 || status=$?
