@@ -29,7 +29,7 @@
 #include <stdint.h>
 
 #define NVPTX_RPC_MAGIC 0x4350524eu	/* "NRPC" in memory order.  */
-#define NVPTX_RPC_VERSION 1
+#define NVPTX_RPC_VERSION 2
 
 /* Window size: the launcher's default, and the bounds it accepts.  */
 #define NVPTX_RPC_WINDOW_DEFAULT 1024
@@ -40,26 +40,73 @@
    assembles from window-sized pieces.  Two host PATH_MAX paths fit.  */
 #define NVPTX_RPC_ARG_MAX 8192
 
-/* Requests.  The argument and reply conventions of each are documented in
-   docs/protocol.md; "A" is the argument block sent through the window.  */
+/* Requests, the one list of them: the enum below, the server's handler
+   table (serve_NAME for each), the names and the trace are built from it.
+   Each entry is OP (ENUM, name, trace), where trace says how --trace prints
+   the call's arguments, one item per character, in order:
+     s  the argument block's strings   d  the next arg, in decimal
+     o  the next arg, in octal         f  the next arg, as open flags
+     w  the next arg, as lseek whence  c  the next arg, as an fcntl command
+     r  the bytes read (reply window)  b  the bytes written (request window)
+     n  the request's window length
+   Adding a call: an entry here, a serve_NAME in the server, a client file.
+   Arguments and replies are documented in docs/protocol.md; "A" is the
+   argument block sent through the window, "R" the reply block returned
+   through it (in pieces when longer than the window).  */
+#define NVPTX_RPC_OPCODES(OP) \
+  OP (OPEN, open, "sfo")	/* A=path; arg0=flags, arg1=mode -> fd.  */ \
+  OP (CLOSE, close, "d")	/* arg0=fd -> 0.  */ \
+  OP (READ, read, "drd")	/* arg0=fd, arg1=count -> n, window=bytes.  */ \
+  OP (WRITE, write, "dbn")	/* arg0=fd, window=bytes -> n.  */ \
+  OP (LSEEK, lseek, "ddw")	/* arg0=fd, arg1=offset, arg2=whence -> off.  */ \
+  OP (FSTAT, fstat, "d")	/* arg0=fd -> 0, R=struct nvptx_rpc_stat.  */ \
+  OP (STAT, stat, "s")		/* A=path -> 0, R=struct nvptx_rpc_stat.  */ \
+  OP (LSTAT, lstat, "s")	/* A=path -> 0, R=struct nvptx_rpc_stat.  */ \
+  OP (ISATTY, isatty, "d")	/* arg0=fd -> 1, or -1 with errno.  */ \
+  OP (UNLINK, unlink, "s")	/* A=path -> 0.  */ \
+  OP (RENAME, rename, "s")	/* A=old\0new -> 0.  */ \
+  OP (LINK, link, "s")		/* A=old\0new -> 0.  */ \
+  OP (SYMLINK, symlink, "s")	/* A=target\0path -> 0.  */ \
+  OP (READLINK, readlink, "s")	/* A=path -> length, R=target (no NUL).  */ \
+  OP (MKDIR, mkdir, "so")	/* A=path; arg0=mode -> 0.  */ \
+  OP (RMDIR, rmdir, "s")	/* A=path -> 0.  */ \
+  OP (CHMOD, chmod, "so")	/* A=path; arg0=mode -> 0.  */ \
+  OP (FCHMOD, fchmod, "do")	/* arg0=fd, arg1=mode -> 0.  */ \
+  OP (ACCESS, access, "sd")	/* A=path; arg0=R_OK|W_OK|X_OK -> 0.  */ \
+  OP (TRUNCATE, truncate, "sd")	/* A=path; arg0=length -> 0.  */ \
+  OP (FTRUNCATE, ftruncate, "dd") /* arg0=fd, arg1=length -> 0.  */ \
+  OP (FSYNC, fsync, "dd")	/* arg0=fd, arg1=data only -> 0.  */ \
+  OP (UTIMENS, utimens, "sdddd") /* A=path; arg0..3=atime s, ns, mtime s,
+				   ns (ns NVPTX_RPC_UTIME_NOW: now) -> 0.  */ \
+  OP (DUP, dup, "ddd")		/* arg0=fd, arg1=lowest, arg2=FD_CLOEXEC
+				   -> new fd.  */ \
+  OP (DUP2, dup2, "dd")		/* arg0=fd, arg1=new fd -> new fd.  */ \
+  OP (FCNTL, fcntl, "dcd")	/* arg0=fd, arg1=NVPTX_RPC_F_*, arg2=value
+				   -> value.  */ \
+  OP (GETCWD, getcwd, "")	/* -> length with NUL, R=path.  */ \
+  OP (CHDIR, chdir, "s")	/* A=path -> 0.  */ \
+  OP (READDIR, readdir, "ddd")	/* arg0=fd, arg1=room, arg2=rewind first
+				   -> bytes, R=struct nvptx_rpc_dirent...  */ \
+  OP (UMASK, umask, "o")	/* arg0=mask -> old mask.  */ \
+  OP (CLOCK_GETTIME, clock_gettime, "d") /* arg0=NVPTX_RPC_CLOCK_* -> 0,
+				   R=struct nvptx_rpc_timespec.  */ \
+  OP (TIMES, times, "")		/* -> 0, R=struct nvptx_rpc_times.  */ \
+  OP (SYSCONF, sysconf, "d")	/* arg0=NVPTX_RPC_SC_* -> value.  */ \
+  OP (GETPID, getpid, "")	/* -> pid.  */ \
+  OP (GETPPID, getppid, "")	/* -> parent's pid.  */ \
+  OP (GETUID, getuid, "")	/* -> uid.  */ \
+  OP (GETEUID, geteuid, "")	/* -> effective uid.  */ \
+  OP (GETGID, getgid, "")	/* -> gid.  */ \
+  OP (GETEGID, getegid, "")	/* -> effective gid.  */ \
+  OP (KILL, kill, "dd")		/* arg0=pid, arg1=signal -> 0.  */ \
+  OP (ENVIRON, environ, "")	/* -> length, R=NAME=VALUE\0...  */
+
 enum nvptx_rpc_opcode
 {
-  NVPTX_RPC_OPEN = 1,		/* A=path; arg0=flags, arg1=mode -> fd.  */
-  NVPTX_RPC_CLOSE,		/* arg0=fd -> 0.  */
-  NVPTX_RPC_READ,		/* arg0=fd, arg1=count -> n, window=bytes.  */
-  NVPTX_RPC_WRITE,		/* arg0=fd, window=bytes -> n.  */
-  NVPTX_RPC_LSEEK,		/* arg0=fd, arg1=offset, arg2=whence -> off.  */
-  NVPTX_RPC_FSTAT,		/* arg0=fd -> 0, window=struct stat.  */
-  NVPTX_RPC_STAT,		/* A=path -> 0, window=struct stat.  */
-  NVPTX_RPC_ISATTY,		/* arg0=fd -> 1, or -1 with errno.  */
-  NVPTX_RPC_UNLINK,		/* A=path -> 0.  */
-  NVPTX_RPC_RENAME,		/* A=old\0new -> 0.  */
-  NVPTX_RPC_LINK,		/* A=old\0new -> 0.  */
-  NVPTX_RPC_MKDIR,		/* A=path; arg0=mode -> 0.  */
-  NVPTX_RPC_GETTIMEOFDAY,	/* -> 0, window=struct timeval.  */
-  NVPTX_RPC_GETPID,		/* -> pid.  */
-  NVPTX_RPC_KILL,		/* arg0=pid, arg1=signal -> 0.  */
-  NVPTX_RPC_ENVIRON,		/* arg0=offset -> total, window=env bytes.  */
+  NVPTX_RPC_OPCODE_NONE,
+#define NVPTX_RPC_OPCODE_ITEM(op, name, trace) NVPTX_RPC_##op,
+  NVPTX_RPC_OPCODES (NVPTX_RPC_OPCODE_ITEM)
+#undef NVPTX_RPC_OPCODE_ITEM
   NVPTX_RPC_OPCODE_END
 };
 
@@ -67,6 +114,8 @@ enum nvptx_rpc_opcode
 #define NVPTX_RPC_MORE_ARGS 1u	/* Window holds one piece of the argument
 				   block and more follow: stage it, do not
 				   run the call yet.  */
+#define NVPTX_RPC_REPLY_PIECE 2u /* Not a call: send the piece of the last
+				   call's reply block from offset arg0.  */
 
 /* reply.flags.  */
 #define NVPTX_RPC_DONE 1u	/* Stop chunking: an error, EOF, a short
@@ -88,7 +137,8 @@ struct nvptx_rpc_reply
   uint32_t error;		/* NVPTX_RPC_E* when result is -1.  */
   uint32_t flags;		/* NVPTX_RPC_DONE.  */
   uint32_t length;		/* Bytes valid in the window.  */
-  uint32_t reserved;
+  uint32_t total;		/* Length of the whole reply block: more
+				   than length when pieces follow.  */
 };
 
 struct nvptx_rpc_mailbox
@@ -112,9 +162,9 @@ struct nvptx_rpc_mailbox
 				   NVPTX_RPC_REPLY_MAX), 8-byte aligned.  */
 };
 
-/* Fixed-size replies (struct nvptx_rpc_stat, below) always fit: the
-   window area is never smaller than NVPTX_RPC_REPLY_MAX, whatever the
-   window size chunked transfers use.  */
+/* The window area is never smaller than NVPTX_RPC_REPLY_MAX, whatever
+   the window size chunked transfers use: a fixed-size reply (struct
+   nvptx_rpc_stat, below) comes back in one piece.  */
 #define NVPTX_RPC_REPLY_MAX 112
 #define NVPTX_RPC_MAILBOX_SIZE(window_size) \
   (sizeof (struct nvptx_rpc_mailbox) \
@@ -228,11 +278,57 @@ struct nvptx_rpc_stat
   int64_t ctime_sec, ctime_nsec;
 };
 
-struct nvptx_rpc_timeval
+struct nvptx_rpc_timespec
 {
   int64_t sec;
-  int64_t usec;
+  int64_t nsec;
 };
+
+/* clock_gettime's clocks.  */
+#define NVPTX_RPC_CLOCK_REALTIME 0
+#define NVPTX_RPC_CLOCK_MONOTONIC 1
+
+/* utimens: this nanoseconds value means "now".  */
+#define NVPTX_RPC_UTIME_NOW (-1)
+
+/* times: the launcher's process times, in nanoseconds; elapsed is its
+   monotonic clock.  */
+struct nvptx_rpc_times
+{
+  int64_t utime, stime, cutime, cstime;
+  int64_t elapsed;
+};
+
+/* sysconf's names.  */
+#define NVPTX_RPC_SC_PAGESIZE 1
+#define NVPTX_RPC_SC_OPEN_MAX 2
+
+/* fcntl's commands other than F_DUPFD (NVPTX_RPC_DUP).  FD_CLOEXEC is 1;
+   F_GETFL's and F_SETFL's values are NVPTX_RPC_O_* flags.  */
+#define NVPTX_RPC_F_GETFD 1
+#define NVPTX_RPC_F_SETFD 2
+#define NVPTX_RPC_F_GETFL 3
+#define NVPTX_RPC_F_SETFL 4
+#define NVPTX_RPC_FD_CLOEXEC 1
+
+/* access's mode bits: the traditional values.  */
+#define NVPTX_RPC_F_OK 0
+#define NVPTX_RPC_X_OK 1
+#define NVPTX_RPC_W_OK 2
+#define NVPTX_RPC_R_OK 4
+
+/* One directory entry in READDIR's reply: this header, then the name and
+   its NUL, padded to a multiple of 8 bytes; entries are never split.
+   type is the entry's NVPTX_RPC_S_IF* bits shifted right by 12 (the
+   traditional DT_* value), 0 when unknown.  */
+struct nvptx_rpc_dirent
+{
+  uint64_t ino;
+  uint32_t type;
+  uint32_t name_length;		/* Without the NUL.  */
+};
+#define NVPTX_RPC_DIRENT_SIZE(name_length) \
+  ((sizeof (struct nvptx_rpc_dirent) + (name_length) + 1 + 7) & ~(size_t) 7)
 
 /* Both compilers must lay these out identically.  */
 #define NVPTX_RPC_CHECK_LAYOUT(type, size) \
@@ -242,7 +338,9 @@ NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_reply, 24);
 NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_mailbox, 104);
 NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_link, 16);
 NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_stat, NVPTX_RPC_REPLY_MAX);
-NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_timeval, 16);
+NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_timespec, 16);
+NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_times, 40);
+NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_dirent, 16);
 _Static_assert (NVPTX_RPC_EPERM == 1 && NVPTX_RPC_EPROTO == 32
 		&& NVPTX_RPC_EDQUOT == 38, "errno numbering");
 _Static_assert (NVPTX_RPC_SIGHUP == 1 && NVPTX_RPC_SIGUSR2 == 15,

@@ -22,22 +22,17 @@ import_host_environ (void)
   if (imported || !__nvptx_rpc_available ())
     return;
 
-  /* The reply carries the block's total length and its first piece.  */
+  /* Its length first, then the block.  */
   struct __nvptx_rpc_call call = { .opcode = NVPTX_RPC_ENVIRON };
   long long total = __nvptx_rpc_call (&call);
   if (total <= 0 || (block = malloc (total)) == NULL)
     return;
-  for (long long offset = 0; offset < total; offset += call.in_length)
+  call.in = block;
+  call.in_length = total;
+  if (__nvptx_rpc_call (&call) != total || call.in_length != (size_t) total)
     {
-      call = (struct __nvptx_rpc_call) {
-	.opcode = NVPTX_RPC_ENVIRON, .arg = { offset },
-	.in = block + offset, .in_length = total - offset,
-      };
-      if (__nvptx_rpc_call (&call) != total || call.in_length == 0)
-	{
-	  free (block);
-	  return;
-	}
+      free (block);
+      return;
     }
 
   for (long long i = 0; i < total; i++)

@@ -23,9 +23,9 @@ kill (pid_t pid, int sig)
   for (size_t i = 0; i < sizeof signals / sizeof *signals; i++)
     if (signals[i].sig == sig)
       wire = signals[i].wire;
-  if (!__nvptx_rpc_available () || wire < 0)
+  if (wire < 0)
     {
-      errno = __nvptx_rpc_available () ? EINVAL : ENOSYS;
+      errno = EINVAL;
       return -1;
     }
   struct __nvptx_rpc_call call = {

@@ -31,7 +31,7 @@ trap 'rm -rf "$work"' EXIT
 # extracted with the rest.
 diffs=$(ls "$here"/patches/*.diff 2>/dev/null || true)
 touched=$(for d in $diffs; do
-  sed -n 's|^+++ b/\([^	 ]*\).*|newlib-salsa/\1|p' "$d"
+  sed -n 's|^+++ b/\([^[:space:]]*\).*|newlib-salsa/\1|p' "$d"
 done | sort -u)
 mkdir "$work/a" "$work/b"
 tar -C "$work/a" -xf "$tarball" --strip-components=1 \

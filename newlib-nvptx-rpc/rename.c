@@ -1,8 +1,5 @@
-/* rename(2) for nvptx, served by the host through nvptx-rpc: atomic, and
-   it replaces NEW, which the link-and-unlink fallback of _rename_r
-   cannot do.  */
+/* rename(2) for nvptx, served by the host through nvptx-rpc.  */
 
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include "rpc.h"
@@ -10,11 +7,6 @@
 int
 rename (const char *old, const char *new)
 {
-  if (!__nvptx_rpc_available ())
-    {
-      errno = ENOSYS;
-      return -1;
-    }
   struct __nvptx_rpc_call call = {
     .opcode = NVPTX_RPC_RENAME,
     .out = { { old, strlen (old) + 1 }, { new, strlen (new) + 1 } },

@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "arch.h"
 #include "rpc.h"
 
 /* The lock below spins even against lanes of its own warp, which only
@@ -56,8 +57,25 @@ __nvptx_rpc_oflags (int flags)
   return wire;
 }
 
-void
-__nvptx_rpc_stat_from_wire (struct stat *st, const struct nvptx_rpc_stat *w)
+int
+__nvptx_rpc_oflags_from_wire (uint32_t wire)
+{
+  int flags;
+
+  switch (wire & NVPTX_RPC_O_ACCMODE)
+    {
+    case NVPTX_RPC_O_WRONLY: flags = O_WRONLY; break;
+    case NVPTX_RPC_O_RDWR: flags = O_RDWR; break;
+    default: flags = O_RDONLY; break;
+    }
+  for (size_t i = 0; i < sizeof oflags / sizeof *oflags; i++)
+    if (wire & oflags[i].wire)
+      flags |= oflags[i].flag;
+  return flags;
+}
+
+static void
+stat_from_wire (struct stat *st, const struct nvptx_rpc_stat *w)
 {
   static const struct { uint32_t wire; mode_t type; } types[] = {
     { NVPTX_RPC_S_IFREG, S_IFREG }, { NVPTX_RPC_S_IFDIR, S_IFDIR },
@@ -90,41 +108,35 @@ __nvptx_rpc_stat_from_wire (struct stat *st, const struct nvptx_rpc_stat *w)
   st->st_ctim.tv_nsec = w->ctime_nsec;
 }
 
-/* Loads of words the host writes.  GCC 12 compiles a C volatile load to a
-   plain PTX "ld", which the GPU may serve from its L1 cache: a reply
-   would then be read stale.  "ld.volatile" is never cached.  */
-#ifdef __nvptx__
-# define LOAD_VOLATILE(bits, type, p) \
-  ({ type v_; \
-     asm volatile ("ld.volatile.u" #bits " %0, [%1];" \
-		   : "=r" (v_) : "r" (p) : "memory"); \
-     v_; })
-#else
-# define LOAD_VOLATILE(bits, type, p) (*(const volatile type *) (p))
-#endif
+int
+__nvptx_rpc_stat_call (struct __nvptx_rpc_call *call, struct stat *st)
+{
+  struct nvptx_rpc_stat wire;
 
-/* What a waiting thread does between polls.  A GPU thread just polls;
-   the host build, which CI runs with more threads than cores, must let
-   the server thread run.  */
-#ifdef __nvptx__
-# define WAIT_A_MOMENT() ((void) 0)
-#else
-# include <sched.h>
-# define WAIT_A_MOMENT() sched_yield ()
-#endif
+  call->in = &wire;
+  call->in_length = sizeof wire;
+  if (__nvptx_rpc_call (call) < 0)
+    return -1;
+  if (call->in_length != sizeof wire)
+    {
+      errno = EIO;
+      return -1;
+    }
+  stat_from_wire (st, &wire);
+  return 0;
+}
 
-/* The store that announces a request: a strong store, as the PTX memory
-   model wants for a flag, after the fence.  */
-#ifdef __nvptx__
-# define STORE32(p, v) \
-  asm volatile ("st.volatile.u32 [%0], %1;" : : "r" (p), "r" (v) : "memory")
-#else
-# define STORE32(p, v) (*(volatile uint32_t *) (p) = (v))
-#endif
-
-#define LOAD8(p) LOAD_VOLATILE (8, uint8_t, p)
-#define LOAD32(p) LOAD_VOLATILE (32, uint32_t, p)
-#define LOAD64(p) LOAD_VOLATILE (64, uint64_t, p)
+int
+__nvptx_rpc_utimens (const char *path, int64_t atime_sec, int64_t atime_nsec,
+		     int64_t mtime_sec, int64_t mtime_nsec)
+{
+  struct __nvptx_rpc_call call = {
+    .opcode = NVPTX_RPC_UTIMENS,
+    .arg = { atime_sec, atime_nsec, mtime_sec, mtime_nsec },
+    .out = { { path, strlen (path) + 1 } },
+  };
+  return __nvptx_rpc_call (&call);
+}
 
 /* Copy into the window.  Plain stores: the fence before request_seq
    orders them.  Whole words when both sides allow, since each store to
@@ -157,13 +169,21 @@ window_get (void *dst, const unsigned char *window, size_t n)
     d[i] = LOAD8 (window + i);
 }
 
+/* The mailbox, and the next sequence number: the GPU is request_seq's
+   only writer, so its value is ours to extend.  */
+struct channel
+{
+  struct nvptx_rpc_mailbox *mb;
+  uint32_t seq;
+};
+
 /* Post one request whose window bytes are in place and wait for its
    reply.  */
 static void
-exchange (struct nvptx_rpc_mailbox *mb, uint32_t *seq, uint32_t opcode,
-	  uint32_t flags, const int64_t arg[4], uint32_t length,
-	  struct nvptx_rpc_reply *reply)
+exchange (struct channel *ch, uint32_t opcode, uint32_t flags,
+	  const int64_t arg[4], uint32_t length, struct nvptx_rpc_reply *reply)
 {
+  struct nvptx_rpc_mailbox *mb = ch->mb;
   volatile struct nvptx_rpc_request *q = &mb->request;
   const struct nvptx_rpc_reply *r = &mb->reply;
 
@@ -176,9 +196,9 @@ exchange (struct nvptx_rpc_mailbox *mb, uint32_t *seq, uint32_t opcode,
   /* The request and window must be visible to the host before the
      sequence number that announces them...  */
   __sync_synchronize ();
-  ++*seq;
-  STORE32 (&mb->request_seq, *seq);
-  while (LOAD32 (&mb->reply_seq) != *seq)
+  ++ch->seq;
+  STORE32 (&mb->request_seq, ch->seq);
+  while (LOAD32 (&mb->reply_seq) != ch->seq)
     WAIT_A_MOMENT ();
   /* ... and the reply is read only after the host's release of it.  */
   __sync_synchronize ();
@@ -186,112 +206,138 @@ exchange (struct nvptx_rpc_mailbox *mb, uint32_t *seq, uint32_t opcode,
   reply->error = LOAD32 (&r->error);
   reply->flags = LOAD32 (&r->flags);
   reply->length = LOAD32 (&r->length);
+  reply->total = LOAD32 (&r->total);
 }
 
-/* The body of __nvptx_rpc_call, run under the lock.  */
+/* read and write: a request per window-sized piece, until done or short.
+   read and write return int in newlib, so at most INT_MAX bytes, rounded
+   down to a page as Linux does.  */
+#define STREAM_MAX 0x7ffff000
+
 static long long
-call_locked (struct __nvptx_rpc_call *call)
+call_stream (struct channel *ch, const struct __nvptx_rpc_call *call,
+	     struct nvptx_rpc_reply *reply)
 {
-  struct nvptx_rpc_mailbox *mb
-    = (struct nvptx_rpc_mailbox *) (uintptr_t) __nvptx_rpc_link.mailbox;
-  size_t window = mb->window_size;
-  /* The GPU is request_seq's only writer: its value is ours to extend.  */
-  uint32_t seq = LOAD32 (&mb->request_seq);
+  bool writing = call->opcode == NVPTX_RPC_WRITE;
   const unsigned char *out = call->out[0].base;
   unsigned char *in = call->in;
-  struct nvptx_rpc_reply reply;
+  size_t window = ch->mb->window_size;
+  size_t total = writing ? call->out[0].length : call->in_length;
+  size_t done = 0;
+  int64_t arg[4] = { call->arg[0], 0, call->arg[2], call->arg[3] };
 
-  if (call->stream)
+  if (total > STREAM_MAX)
+    total = STREAM_MAX;
+  do
     {
-      /* read and write: a request per piece, until done or short.  read
-	 and write return int in newlib, so at most INT_MAX bytes, rounded
-	 down to a page as Linux does.  */
-      bool writing = call->opcode == NVPTX_RPC_WRITE;
-      size_t total = writing ? call->out[0].length : call->in_length;
-      size_t done = 0;
+      size_t n = total - done < window ? total - done : window;
+      if (writing)
+	window_put (ch->mb->window, out + done, n);
+      else
+	arg[1] = n;
+      exchange (ch, call->opcode, 0, arg, writing ? n : 0, reply);
+      if (reply->result < 0)
+	break;
+      /* Never more than was asked for, whatever the reply says.  */
+      if ((uint64_t) reply->result < n)
+	n = reply->result;
+      if (!writing)
+	{
+	  if (reply->length < n)
+	    n = reply->length;
+	  window_get (in + done, ch->mb->window, n);
+	}
+      done += n;
+    }
+  while (done < total && !(reply->flags & NVPTX_RPC_DONE));
+  /* An error after some progress reports the progress, as POSIX.  */
+  return done > 0 || reply->result >= 0 ? (long long) done : -1;
+}
 
-      if (total > 0x7ffff000)
-	total = 0x7ffff000;
-      do
-	{
-	  size_t n = total - done < window ? total - done : window;
-	  if (writing)
-	    window_put (mb->window, out + done, n);
-	  else
-	    call->arg[1] = n;
-	  exchange (mb, &seq, call->opcode, 0, call->arg, writing ? n : 0,
-		    &reply);
-	  if (reply.result < 0)
-	    break;
-	  /* Never more than was asked for, whatever the reply says.  */
-	  if ((uint64_t) reply.result < n)
-	    n = reply.result;
-	  if (!writing)
-	    {
-	      if (reply.length < n)
-		n = reply.length;
-	      window_get (in + done, mb->window, n);
-	    }
-	  done += n;
-	}
-      while (done < total && !(reply.flags & NVPTX_RPC_DONE));
-      /* An error after some progress reports the progress, as POSIX.  */
-      if (done > 0 || reply.result >= 0)
-	return done;
-    }
-  else
+/* Every other call: its argument block out in pieces the host puts back
+   together, the last piece running the call; then its reply block back,
+   in pieces when longer than the window, as much of it as IN holds.  */
+static long long
+call_args (struct channel *ch, struct __nvptx_rpc_call *call,
+	   struct nvptx_rpc_reply *reply)
+{
+  size_t window = ch->mb->window_size;
+  unsigned char *in = call->in;
+  int segment = 0;
+  size_t sent = 0, received;
+
+  /* Not a piece of a block the host would refuse anyway.  */
+  if (call->out[0].length + call->out[1].length > NVPTX_RPC_ARG_MAX)
     {
-      /* One argument block, in pieces the host puts back together; the
-	 last piece runs the call.  Not a piece of one the host would
-	 refuse anyway.  */
-      if (call->out[0].length + call->out[1].length > NVPTX_RPC_ARG_MAX)
-	{
-	  errno = ENAMETOOLONG;
-	  return -1;
-	}
-      int segment = 0;
-      size_t sent = 0;
-      do
-	{
-	  size_t length = call->out[segment].length;
-	  size_t n = length - sent < window ? length - sent : window;
-	  window_put (mb->window,
-		      (const unsigned char *) call->out[segment].base + sent, n);
-	  sent += n;
-	  if (sent == length && segment == 0 && call->out[1].length)
-	    segment = 1, sent = 0;
-	  bool last = sent == call->out[segment].length;
-	  exchange (mb, &seq, call->opcode, last ? 0 : NVPTX_RPC_MORE_ARGS,
-		    call->arg, n, &reply);
-	  if (last)
-	    break;
-	}
-      while (reply.result >= 0);
-      if (reply.result >= 0)
-	{
-	  if (reply.length < call->in_length)
-	    call->in_length = reply.length;
-	  window_get (in, mb->window, call->in_length);
-	  return reply.result;
-	}
+      reply->error = NVPTX_RPC_ENAMETOOLONG;
+      return -1;
     }
-  errno = reply.error < NVPTX_RPC_ERRNO_END && errno_from_wire[reply.error]
-	  ? errno_from_wire[reply.error] : EIO;
-  return -1;
+  for (;;)
+    {
+      size_t length = call->out[segment].length;
+      size_t n = length - sent < window ? length - sent : window;
+      window_put (ch->mb->window,
+		  (const unsigned char *) call->out[segment].base + sent, n);
+      sent += n;
+      if (sent == length && segment == 0 && call->out[1].length)
+	segment = 1, sent = 0;
+      bool last = sent == call->out[segment].length;
+      exchange (ch, call->opcode, last ? 0 : NVPTX_RPC_MORE_ARGS, call->arg,
+		n, reply);
+      if (last || reply->result < 0)
+	break;
+    }
+  if (reply->result < 0)
+    return -1;
+
+  long long result = reply->result;
+  size_t wanted = reply->total < call->in_length ? reply->total
+		  : call->in_length;
+  for (received = 0; received < wanted; received += reply->length)
+    {
+      if (received > 0)
+	{
+	  int64_t offset[4] = { received };
+	  exchange (ch, call->opcode, NVPTX_RPC_REPLY_PIECE, offset, 0, reply);
+	  if (reply->result < 0)
+	    return -1;
+	}
+      if (reply->length == 0)
+	break;
+      if (reply->length > wanted - received)
+	reply->length = wanted - received;
+      window_get (in + received, ch->mb->window, reply->length);
+    }
+  call->in_length = received;
+  return result;
 }
 
 long long
 __nvptx_rpc_call (struct __nvptx_rpc_call *call)
 {
+  struct channel ch = {
+    (struct nvptx_rpc_mailbox *) (uintptr_t) __nvptx_rpc_link.mailbox, 0
+  };
+  struct nvptx_rpc_reply reply = { 0 };
   long long result;
 
+  if (ch.mb == NULL)
+    {
+      errno = ENOSYS;
+      return -1;
+    }
   /* A plain spin lock, even between lanes of one warp: this file is
      built for sm_70, whose independent thread scheduling lets the holder
      run while others spin.  Built for the default sm_30, a spinning lane
      starved a holder in its own warp on the H200 (docs/gpu-results.md).  */
   while (__atomic_exchange_n (&rpc_lock, 1, __ATOMIC_ACQUIRE) != 0)
     WAIT_A_MOMENT ();
-  result = call_locked (call);
+  ch.seq = LOAD32 (&ch.mb->request_seq);
+  result = call->stream ? call_stream (&ch, call, &reply)
+	   : call_args (&ch, call, &reply);
   __atomic_store_n (&rpc_lock, 0, __ATOMIC_RELEASE);
+  if (result < 0)
+    errno = reply.error < NVPTX_RPC_ERRNO_END && errno_from_wire[reply.error]
+	    ? errno_from_wire[reply.error] : EIO;
   return result;
 }

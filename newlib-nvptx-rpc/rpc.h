@@ -27,7 +27,7 @@ struct __nvptx_rpc_call
   int64_t arg[4];
   /* Each piece a request of its own, whose results add up (read, write);
      otherwise OUT is one argument block, such as two paths, put back
-     together by the host, and IN receives the one reply's window.  */
+     together by the host, and IN receives the reply block.  */
   bool stream;
   struct
   {
@@ -40,15 +40,34 @@ struct __nvptx_rpc_call
 
 /* Make CALL, holding the client lock throughout, so that GPU threads
    calling at once take turns.  Returns the call's result; on -1, errno is
-   set from the reply.  */
+   set from the reply, or is ENOSYS under a launcher without nvptx-rpc.  */
 long long __nvptx_rpc_call (struct __nvptx_rpc_call *call);
 
-/* Protocol values for this C library's open flags.  */
+/* The many calls whose argument block is one path: OPCODE on PATH with
+   arguments ARG0 and ARG1.  */
+static inline long long
+__nvptx_rpc_path_call (enum nvptx_rpc_opcode opcode, const char *path,
+		       int64_t arg0, int64_t arg1)
+{
+  struct __nvptx_rpc_call call = {
+    .opcode = opcode, .arg = { arg0, arg1 },
+    .out = { { path, __builtin_strlen (path) + 1 } },
+  };
+  return __nvptx_rpc_call (&call);
+}
+
+/* Protocol values for this C library's open flags, and back.  */
 uint32_t __nvptx_rpc_oflags (int flags);
+int __nvptx_rpc_oflags_from_wire (uint32_t wire);
 
 struct stat;
-/* This C library's struct stat from the one that travelled.  */
-void __nvptx_rpc_stat_from_wire (struct stat *st,
-				 const struct nvptx_rpc_stat *wire);
+/* Make CALL, one of the stat calls, and fill ST from its reply.  */
+int __nvptx_rpc_stat_call (struct __nvptx_rpc_call *call, struct stat *st);
+
+/* Set PATH's access and modification times; NVPTX_RPC_UTIME_NOW as
+   nanoseconds means now.  */
+int __nvptx_rpc_utimens (const char *path, int64_t atime_sec,
+			 int64_t atime_nsec, int64_t mtime_sec,
+			 int64_t mtime_nsec);
 
 #endif /* _NVPTX_RPC_CLIENT_H */

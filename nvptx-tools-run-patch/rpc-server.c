@@ -8,13 +8,16 @@
    though: a path like /proc/self/fd/N reaches what that user can.  */
 
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/time.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "rpc-server.h"
@@ -32,6 +35,10 @@ struct guest_fd
 				   streams it inherited from the launcher.  */
   bool regular;			/* Regular file: transfers are never short
 				   before EOF.  */
+  bool cloexec;			/* The program's FD_CLOEXEC (the host fd
+				   is always close-on-exec).  */
+  DIR *dir;			/* For READDIR, on a dup of host_fd; made
+				   on first use.  */
 };
 
 struct rpc_server
@@ -46,6 +53,12 @@ struct rpc_server
   uint32_t args_opcode;		/* Whose pieces they are.  */
   size_t args_length;
   bool args_overflow;
+  /* The last call's reply block, sent a window at a time: the first
+     piece with the call's reply, the rest on NVPTX_RPC_REPLY_PIECE.  */
+  unsigned char *reply_block;
+  size_t reply_length, reply_room;
+  uint32_t reply_opcode;	/* Whose block it is; 0 when none.  */
+  int64_t reply_result;
   /* "NAME=VALUE\0..." snapshot of the host environment, made on demand.  */
   char *env_block;
   size_t env_length;
@@ -84,15 +97,15 @@ static const struct
 #undef F
 };
 
-static const char *const opcode_names[NVPTX_RPC_OPCODE_END] = {
-  [NVPTX_RPC_OPEN] = "open", [NVPTX_RPC_CLOSE] = "close",
-  [NVPTX_RPC_READ] = "read", [NVPTX_RPC_WRITE] = "write",
-  [NVPTX_RPC_LSEEK] = "lseek", [NVPTX_RPC_FSTAT] = "fstat",
-  [NVPTX_RPC_STAT] = "stat", [NVPTX_RPC_ISATTY] = "isatty",
-  [NVPTX_RPC_UNLINK] = "unlink", [NVPTX_RPC_RENAME] = "rename",
-  [NVPTX_RPC_LINK] = "link", [NVPTX_RPC_MKDIR] = "mkdir",
-  [NVPTX_RPC_GETTIMEOFDAY] = "gettimeofday", [NVPTX_RPC_GETPID] = "getpid",
-  [NVPTX_RPC_KILL] = "kill", [NVPTX_RPC_ENVIRON] = "environ",
+/* Each request's name and trace format (nvptx-rpc.h).  */
+static const struct
+{
+  const char *name;
+  const char *trace;
+} opcodes[NVPTX_RPC_OPCODE_END] = {
+#define OP(op, name, trace) [NVPTX_RPC_##op] = { #name, trace },
+  NVPTX_RPC_OPCODES (OP)
+#undef OP
 };
 
 static uint32_t
@@ -138,6 +151,35 @@ reply_error (struct call *c, uint32_t wire_errno)
   c->rep->flags |= NVPTX_RPC_DONE;
 }
 
+/* Reply with RESULT (-1 takes the host errno) and the reply block DATA,
+   LENGTH bytes, which goes back a window at a time.  */
+static void
+reply_data (struct call *c, int64_t result, const void *data, size_t length)
+{
+  struct rpc_server *s = c->server;
+
+  if (result == -1)
+    {
+      reply (c, -1);
+      return;
+    }
+  if (length > s->reply_room)
+    {
+      unsigned char *block = realloc (s->reply_block, length);
+      if (block == NULL)
+	{
+	  reply_error (c, NVPTX_RPC_ENOMEM);
+	  return;
+	}
+      s->reply_block = block;
+      s->reply_room = length;
+    }
+  if (length > 0)
+    memcpy (s->reply_block, data, length);
+  s->reply_length = length;
+  reply (c, result);
+}
+
 /* The host descriptor behind guest FD, or NULL with an EBADF reply.  */
 static struct guest_fd *
 guest_fd (struct call *c, int64_t fd)
@@ -148,6 +190,32 @@ guest_fd (struct call *c, int64_t fd)
       return NULL;
     }
   return &c->server->fds[fd];
+}
+
+/* The lowest free guest fd from LOWEST on, or -1 with an EMFILE reply.  */
+static int
+free_guest_fd (struct call *c, int64_t lowest)
+{
+  for (int64_t fd = lowest; fd < GUEST_FDS; fd++)
+    if (c->server->fds[fd].host_fd < 0)
+      return fd;
+  reply_error (c, NVPTX_RPC_EMFILE);
+  return -1;
+}
+
+/* Let go of guest descriptor G: close the host fd if the program opened
+   it (the launcher's own standard streams stay open for its messages).  */
+static int
+release_guest_fd (struct guest_fd *g)
+{
+  int rc = 0;
+
+  if (g->dir)
+    closedir (g->dir);
+  if (g->owned)
+    rc = close (g->host_fd);
+  *g = (struct guest_fd) { .host_fd = -1 };
+  return rc;
 }
 
 /* Split the argument block into COUNT NUL-terminated strings.  Replies
@@ -183,35 +251,36 @@ take_strings (struct call *c, const char **out, int count)
   return true;
 }
 
-static void
-stat_to_wire (const struct stat *st, unsigned char *window)
+/* Open flags from protocol values, or -1 when WIRE has a bit that is not
+   one; the access mode is the caller's.  */
+static int
+oflags_from_wire (uint64_t wire)
 {
-  struct nvptx_rpc_stat w = {
-    .dev = st->st_dev, .ino = st->st_ino,
-    /* The S_IF* and permission bits are the traditional octal values on
-       every host we build for; the check below keeps that honest.  */
-    .mode = st->st_mode & (NVPTX_RPC_S_IFMT | NVPTX_RPC_S_IPERM),
-    .nlink = st->st_nlink, .uid = st->st_uid, .gid = st->st_gid,
-    .rdev = st->st_rdev, .size = st->st_size, .blksize = st->st_blksize,
-    .blocks = st->st_blocks,
-    .atime_sec = st->st_atim.tv_sec, .atime_nsec = st->st_atim.tv_nsec,
-    .mtime_sec = st->st_mtim.tv_sec, .mtime_nsec = st->st_mtim.tv_nsec,
-    .ctime_sec = st->st_ctim.tv_sec, .ctime_nsec = st->st_ctim.tv_nsec,
-  };
-  _Static_assert (S_IFMT == NVPTX_RPC_S_IFMT && S_IFREG == NVPTX_RPC_S_IFREG
-		  && S_IFDIR == NVPTX_RPC_S_IFDIR
-		  && S_IFCHR == NVPTX_RPC_S_IFCHR
-		  && S_IFIFO == NVPTX_RPC_S_IFIFO
-		  && S_IFLNK == NVPTX_RPC_S_IFLNK
-		  && S_IFSOCK == NVPTX_RPC_S_IFSOCK
-		  && S_IFBLK == NVPTX_RPC_S_IFBLK, "host file type bits");
-  memcpy (window, &w, sizeof w);
+  int flags = 0;
+
+  for (size_t i = 0; i < sizeof oflag_table / sizeof *oflag_table; i++)
+    if (wire & oflag_table[i].wire)
+      {
+	flags |= oflag_table[i].host;
+	wire &= ~(uint64_t) oflag_table[i].wire;
+      }
+  return wire == 0 ? flags : -1;
+}
+
+static uint32_t
+oflags_to_wire (int flags)
+{
+  uint32_t wire = 0;
+
+  for (size_t i = 0; i < sizeof oflag_table / sizeof *oflag_table; i++)
+    if ((flags & oflag_table[i].host) == oflag_table[i].host)
+      wire |= oflag_table[i].wire;
+  return wire;
 }
 
 static void
 serve_open (struct call *c)
 {
-  struct rpc_server *s = c->server;
   const char *path;
   uint64_t wflags = c->req->arg[0];
   int flags, fd, host_fd;
@@ -226,38 +295,27 @@ serve_open (struct call *c)
     case NVPTX_RPC_O_RDWR: flags = O_RDWR; break;
     default: reply_error (c, NVPTX_RPC_EINVAL); return;
     }
-  wflags &= ~NVPTX_RPC_O_ACCMODE;
-  for (size_t i = 0; i < sizeof oflag_table / sizeof *oflag_table; i++)
-    if (wflags & oflag_table[i].wire)
-      {
-	flags |= oflag_table[i].host;
-	wflags &= ~oflag_table[i].wire;
-      }
-  if (wflags != 0)
+  int more = oflags_from_wire (wflags & ~(uint64_t) NVPTX_RPC_O_ACCMODE);
+  if (more < 0)
     {
       reply_error (c, NVPTX_RPC_EINVAL);
       return;
     }
-
   /* POSIX: the lowest free descriptor.  */
-  for (fd = 0; fd < GUEST_FDS && s->fds[fd].host_fd >= 0; fd++)
-    ;
-  if (fd == GUEST_FDS)
-    {
-      reply_error (c, NVPTX_RPC_EMFILE);
-      return;
-    }
+  if ((fd = free_guest_fd (c, 0)) < 0)
+    return;
   /* The program's exec is not the launcher's: never leak into children.  */
-  host_fd = open (path, flags | O_CLOEXEC,
+  host_fd = open (path, flags | more | O_CLOEXEC,
 		  (mode_t) (c->req->arg[1] & NVPTX_RPC_S_IPERM));
   if (host_fd < 0)
     {
       reply (c, -1);
       return;
     }
-  s->fds[fd].host_fd = host_fd;
-  s->fds[fd].owned = true;
-  s->fds[fd].regular = fstat (host_fd, &st) == 0 && S_ISREG (st.st_mode);
+  c->server->fds[fd] = (struct guest_fd) {
+    .host_fd = host_fd, .owned = true, .cloexec = (more & O_CLOEXEC) != 0,
+    .regular = fstat (host_fd, &st) == 0 && S_ISREG (st.st_mode),
+  };
   reply (c, fd);
 }
 
@@ -266,16 +324,8 @@ serve_close (struct call *c)
 {
   struct guest_fd *g = guest_fd (c, c->req->arg[0]);
 
-  if (g == NULL)
-    return;
-
-  int host_fd = g->host_fd;
-  bool owned = g->owned;
-
-  g->host_fd = -1;
-  g->owned = false;
-  /* The launcher's own standard streams stay open for its messages.  */
-  reply (c, owned ? close (host_fd) : 0);
+  if (g != NULL)
+    reply (c, release_guest_fd (g));
 }
 
 static void
@@ -365,15 +415,33 @@ serve_lseek (struct call *c)
   reply (c, lseek (g->host_fd, c->req->arg[1], whence));
 }
 
+/* Reply to a stat call: RC, and ST as a struct nvptx_rpc_stat.  */
 static void
 reply_stat (struct call *c, int rc, const struct stat *st)
 {
+  struct nvptx_rpc_stat w = { 0 };
+
   if (rc == 0)
-    {
-      stat_to_wire (st, c->window);
-      c->rep->length = sizeof (struct nvptx_rpc_stat);
-    }
-  reply (c, rc);
+    w = (struct nvptx_rpc_stat) {
+      .dev = st->st_dev, .ino = st->st_ino,
+      /* The S_IF* and permission bits are the traditional octal values
+	 on every host we build for; the check below keeps that honest.  */
+      .mode = st->st_mode & (NVPTX_RPC_S_IFMT | NVPTX_RPC_S_IPERM),
+      .nlink = st->st_nlink, .uid = st->st_uid, .gid = st->st_gid,
+      .rdev = st->st_rdev, .size = st->st_size, .blksize = st->st_blksize,
+      .blocks = st->st_blocks,
+      .atime_sec = st->st_atim.tv_sec, .atime_nsec = st->st_atim.tv_nsec,
+      .mtime_sec = st->st_mtim.tv_sec, .mtime_nsec = st->st_mtim.tv_nsec,
+      .ctime_sec = st->st_ctim.tv_sec, .ctime_nsec = st->st_ctim.tv_nsec,
+    };
+  _Static_assert (S_IFMT == NVPTX_RPC_S_IFMT && S_IFREG == NVPTX_RPC_S_IFREG
+		  && S_IFDIR == NVPTX_RPC_S_IFDIR
+		  && S_IFCHR == NVPTX_RPC_S_IFCHR
+		  && S_IFIFO == NVPTX_RPC_S_IFIFO
+		  && S_IFLNK == NVPTX_RPC_S_IFLNK
+		  && S_IFSOCK == NVPTX_RPC_S_IFSOCK
+		  && S_IFBLK == NVPTX_RPC_S_IFBLK, "host file type bits");
+  reply_data (c, rc, &w, sizeof w);
 }
 
 static void
@@ -394,6 +462,16 @@ serve_stat (struct call *c)
 
   if (take_strings (c, &path, 1))
     reply_stat (c, stat (path, &st), &st);
+}
+
+static void
+serve_lstat (struct call *c)
+{
+  const char *path;
+  struct stat st;
+
+  if (take_strings (c, &path, 1))
+    reply_stat (c, lstat (path, &st), &st);
 }
 
 static void
@@ -433,6 +511,28 @@ serve_link (struct call *c)
 }
 
 static void
+serve_symlink (struct call *c)
+{
+  const char *paths[2];
+
+  if (take_strings (c, paths, 2))
+    reply (c, symlink (paths[0], paths[1]));
+}
+
+static void
+serve_readlink (struct call *c)
+{
+  const char *path;
+  char target[PATH_MAX];
+
+  if (take_strings (c, &path, 1))
+    {
+      ssize_t n = readlink (path, target, sizeof target);
+      reply_data (c, n, target, n < 0 ? 0 : n);
+    }
+}
+
+static void
 serve_mkdir (struct call *c)
 {
   const char *path;
@@ -442,23 +542,383 @@ serve_mkdir (struct call *c)
 }
 
 static void
-serve_gettimeofday (struct call *c)
+serve_rmdir (struct call *c)
 {
-  struct timeval tv;
-  struct nvptx_rpc_timeval w;
+  const char *path;
 
-  gettimeofday (&tv, NULL);
-  w.sec = tv.tv_sec;
-  w.usec = tv.tv_usec;
-  memcpy (c->window, &w, sizeof w);
-  c->rep->length = sizeof w;
-  reply (c, 0);
+  if (take_strings (c, &path, 1))
+    reply (c, rmdir (path));
+}
+
+static void
+serve_chmod (struct call *c)
+{
+  const char *path;
+
+  if (take_strings (c, &path, 1))
+    reply (c, chmod (path, (mode_t) (c->req->arg[0] & NVPTX_RPC_S_IPERM)));
+}
+
+static void
+serve_fchmod (struct call *c)
+{
+  struct guest_fd *g = guest_fd (c, c->req->arg[0]);
+
+  if (g != NULL)
+    reply (c, fchmod (g->host_fd,
+		      (mode_t) (c->req->arg[1] & NVPTX_RPC_S_IPERM)));
+}
+
+static void
+serve_access (struct call *c)
+{
+  const char *path;
+  int64_t mode = c->req->arg[0];
+
+  _Static_assert (R_OK == NVPTX_RPC_R_OK && W_OK == NVPTX_RPC_W_OK
+		  && X_OK == NVPTX_RPC_X_OK && F_OK == NVPTX_RPC_F_OK,
+		  "host access modes");
+  if (!take_strings (c, &path, 1))
+    return;
+  if (mode & ~(int64_t) (R_OK | W_OK | X_OK))
+    reply_error (c, NVPTX_RPC_EINVAL);
+  else
+    reply (c, access (path, mode));
+}
+
+static void
+serve_truncate (struct call *c)
+{
+  const char *path;
+
+  if (take_strings (c, &path, 1))
+    reply (c, truncate (path, c->req->arg[0]));
+}
+
+static void
+serve_ftruncate (struct call *c)
+{
+  struct guest_fd *g = guest_fd (c, c->req->arg[0]);
+
+  if (g != NULL)
+    reply (c, ftruncate (g->host_fd, c->req->arg[1]));
+}
+
+static void
+serve_fsync (struct call *c)
+{
+  struct guest_fd *g = guest_fd (c, c->req->arg[0]);
+
+  if (g != NULL)
+    reply (c, c->req->arg[1] ? fdatasync (g->host_fd) : fsync (g->host_fd));
+}
+
+static void
+serve_utimens (struct call *c)
+{
+  const char *path;
+  struct timespec times[2];
+
+  if (!take_strings (c, &path, 1))
+    return;
+  for (int i = 0; i < 2; i++)
+    {
+      int64_t sec = c->req->arg[2 * i], nsec = c->req->arg[2 * i + 1];
+      if (nsec == NVPTX_RPC_UTIME_NOW)
+	times[i] = (struct timespec) { 0, UTIME_NOW };
+      else if (nsec < 0 || nsec >= 1000000000)
+	{
+	  reply_error (c, NVPTX_RPC_EINVAL);
+	  return;
+	}
+      else
+	times[i] = (struct timespec) { sec, nsec };
+    }
+  reply (c, utimensat (AT_FDCWD, path, times, 0));
+}
+
+/* Guest fd NEW (free, or freed here) becomes a duplicate of G.  */
+static void
+reply_dup (struct call *c, struct guest_fd *g, int new, bool cloexec)
+{
+  struct rpc_server *s = c->server;
+  int host_fd = fcntl (g->host_fd, F_DUPFD_CLOEXEC, 0);
+
+  if (host_fd < 0)
+    {
+      reply (c, -1);
+      return;
+    }
+  if (s->fds[new].host_fd >= 0)
+    release_guest_fd (&s->fds[new]);
+  s->fds[new] = (struct guest_fd) {
+    .host_fd = host_fd, .owned = true, .regular = g->regular,
+    .cloexec = cloexec,
+  };
+  reply (c, new);
+}
+
+static void
+serve_dup (struct call *c)
+{
+  struct guest_fd *g = guest_fd (c, c->req->arg[0]);
+  int64_t lowest = c->req->arg[1];
+  int new;
+
+  if (g == NULL)
+    return;
+  if (lowest < 0 || lowest >= GUEST_FDS)
+    reply_error (c, NVPTX_RPC_EINVAL);
+  else if ((new = free_guest_fd (c, lowest)) >= 0)
+    reply_dup (c, g, new, c->req->arg[2] & NVPTX_RPC_FD_CLOEXEC);
+}
+
+static void
+serve_dup2 (struct call *c)
+{
+  struct guest_fd *g = guest_fd (c, c->req->arg[0]);
+  int64_t new = c->req->arg[1];
+
+  if (g == NULL)
+    return;
+  if (new < 0 || new >= GUEST_FDS)
+    reply_error (c, NVPTX_RPC_EBADF);
+  else if (new == c->req->arg[0])
+    reply (c, new);
+  else
+    reply_dup (c, g, new, false);
+}
+
+static void
+serve_fcntl (struct call *c)
+{
+  struct guest_fd *g = guest_fd (c, c->req->arg[0]);
+  int64_t value = c->req->arg[2];
+  int flags;
+
+  if (g == NULL)
+    return;
+  switch (c->req->arg[1])
+    {
+    case NVPTX_RPC_F_GETFD:
+      reply (c, g->cloexec ? NVPTX_RPC_FD_CLOEXEC : 0);
+      break;
+    case NVPTX_RPC_F_SETFD:
+      g->cloexec = value & NVPTX_RPC_FD_CLOEXEC;
+      reply (c, 0);
+      break;
+    case NVPTX_RPC_F_GETFL:
+      if ((flags = fcntl (g->host_fd, F_GETFL)) < 0)
+	reply (c, -1);
+      else
+	/* The host fd's own O_CLOEXEC is not a status flag of the
+	   program's.  */
+	reply (c, ((flags & O_ACCMODE) == O_WRONLY ? NVPTX_RPC_O_WRONLY
+		   : (flags & O_ACCMODE) == O_RDWR ? NVPTX_RPC_O_RDWR
+		   : NVPTX_RPC_O_RDONLY)
+	       | (oflags_to_wire (flags & ~O_ACCMODE) & ~NVPTX_RPC_O_CLOEXEC));
+      break;
+    case NVPTX_RPC_F_SETFL:
+      /* The access mode and creation flags are ignored, as POSIX says.  */
+      if ((flags = oflags_from_wire (value & ~(int64_t) NVPTX_RPC_O_ACCMODE))
+	  < 0)
+	reply_error (c, NVPTX_RPC_EINVAL);
+      else
+	reply (c, fcntl (g->host_fd, F_SETFL,
+			 flags & ~(O_CREAT | O_EXCL | O_TRUNC | O_NOCTTY
+				   | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)));
+      break;
+    default:
+      reply_error (c, NVPTX_RPC_EINVAL);
+    }
+}
+
+static void
+serve_getcwd (struct call *c)
+{
+  char path[PATH_MAX];
+
+  if (getcwd (path, sizeof path) == NULL)
+    reply (c, -1);
+  else
+    reply_data (c, strlen (path) + 1, path, strlen (path) + 1);
+}
+
+static void
+serve_chdir (struct call *c)
+{
+  const char *path;
+
+  if (take_strings (c, &path, 1))
+    reply (c, chdir (path));
+}
+
+/* As many whole entries of the directory as fit in arg1 bytes.  */
+static void
+serve_readdir (struct call *c)
+{
+  struct guest_fd *g = guest_fd (c, c->req->arg[0]);
+  int64_t room = c->req->arg[1];
+  unsigned char block[NVPTX_RPC_ARG_MAX];
+  size_t used = 0;
+
+  if (g == NULL)
+    return;
+  if (room < (int64_t) NVPTX_RPC_DIRENT_SIZE (NAME_MAX))
+    {
+      reply_error (c, NVPTX_RPC_EINVAL);
+      return;
+    }
+  if (room > (int64_t) sizeof block)
+    room = sizeof block;
+  if (g->dir == NULL)
+    {
+      int fd = fcntl (g->host_fd, F_DUPFD_CLOEXEC, 0);
+      if (fd < 0 || (g->dir = fdopendir (fd)) == NULL)
+	{
+	  int e = errno;
+	  if (fd >= 0)
+	    close (fd);
+	  errno = e;
+	  reply (c, -1);
+	  return;
+	}
+    }
+  if (c->req->arg[2])
+    rewinddir (g->dir);
+  for (;;)
+    {
+      long position = telldir (g->dir);
+      errno = 0;
+      struct dirent *e = readdir (g->dir);
+      if (e == NULL)
+	{
+	  if (errno != 0 && used == 0)
+	    {
+	      reply (c, -1);
+	      return;
+	    }
+	  break;
+	}
+      size_t name_length = strlen (e->d_name);
+      size_t size = NVPTX_RPC_DIRENT_SIZE (name_length);
+      if (used + size > (size_t) room)
+	{
+	  /* Next time.  */
+	  seekdir (g->dir, position);
+	  break;
+	}
+      struct nvptx_rpc_dirent w = {
+	.ino = e->d_ino, .type = e->d_type, .name_length = name_length,
+      };
+      _Static_assert (DT_REG == NVPTX_RPC_S_IFREG >> 12
+		      && DT_DIR == NVPTX_RPC_S_IFDIR >> 12
+		      && DT_LNK == NVPTX_RPC_S_IFLNK >> 12, "host DT_ values");
+      memset (block + used, 0, size);
+      memcpy (block + used, &w, sizeof w);
+      memcpy (block + used + sizeof w, e->d_name, name_length);
+      used += size;
+    }
+  reply_data (c, used, block, used);
+}
+
+static void
+serve_umask (struct call *c)
+{
+  reply (c, umask ((mode_t) (c->req->arg[0] & 0777)));
+}
+
+static void
+serve_clock_gettime (struct call *c)
+{
+  struct timespec ts;
+  clockid_t clock;
+
+  switch (c->req->arg[0])
+    {
+    case NVPTX_RPC_CLOCK_REALTIME: clock = CLOCK_REALTIME; break;
+    case NVPTX_RPC_CLOCK_MONOTONIC: clock = CLOCK_MONOTONIC; break;
+    default: reply_error (c, NVPTX_RPC_EINVAL); return;
+    }
+  int rc = clock_gettime (clock, &ts);
+  struct nvptx_rpc_timespec w = { ts.tv_sec, ts.tv_nsec };
+  reply_data (c, rc, &w, sizeof w);
+}
+
+static int64_t
+timeval_ns (struct timeval tv)
+{
+  return tv.tv_sec * INT64_C (1000000000) + tv.tv_usec * 1000;
+}
+
+static void
+serve_times (struct call *c)
+{
+  struct rusage self, children;
+  struct timespec now;
+
+  if (getrusage (RUSAGE_SELF, &self) != 0
+      || getrusage (RUSAGE_CHILDREN, &children) != 0
+      || clock_gettime (CLOCK_MONOTONIC, &now) != 0)
+    {
+      reply (c, -1);
+      return;
+    }
+  struct nvptx_rpc_times w = {
+    .utime = timeval_ns (self.ru_utime), .stime = timeval_ns (self.ru_stime),
+    .cutime = timeval_ns (children.ru_utime),
+    .cstime = timeval_ns (children.ru_stime),
+    .elapsed = now.tv_sec * INT64_C (1000000000) + now.tv_nsec,
+  };
+  reply_data (c, 0, &w, sizeof w);
+}
+
+static void
+serve_sysconf (struct call *c)
+{
+  switch (c->req->arg[0])
+    {
+    case NVPTX_RPC_SC_PAGESIZE: reply (c, sysconf (_SC_PAGESIZE)); break;
+    /* The program's limit is the guest fd table's, not the host's.  */
+    case NVPTX_RPC_SC_OPEN_MAX: reply (c, GUEST_FDS); break;
+    default: reply_error (c, NVPTX_RPC_EINVAL);
+    }
 }
 
 static void
 serve_getpid (struct call *c)
 {
   reply (c, getpid ());
+}
+
+static void
+serve_getppid (struct call *c)
+{
+  reply (c, getppid ());
+}
+
+static void
+serve_getuid (struct call *c)
+{
+  reply (c, getuid ());
+}
+
+static void
+serve_geteuid (struct call *c)
+{
+  reply (c, geteuid ());
+}
+
+static void
+serve_getgid (struct call *c)
+{
+  reply (c, getgid ());
+}
+
+static void
+serve_getegid (struct call *c)
+{
+  reply (c, getegid ());
 }
 
 /* Signals a program may send.  The program is this process, so only it
@@ -486,13 +946,12 @@ serve_kill (struct call *c)
     }
 }
 
-/* The environment travels as one "NAME=VALUE\0...\0" block, a window at a
-   time; arg0 is the offset the client has reached.  */
+/* The environment as one "NAME=VALUE\0...\0" block, snapshot on first
+   use so that its pieces and its length agree.  */
 static void
 serve_environ (struct call *c)
 {
   struct rpc_server *s = c->server;
-  int64_t offset = c->req->arg[0];
 
   if (s->env_block == NULL)
     {
@@ -513,31 +972,15 @@ serve_environ (struct call *c)
 	  s->env_length += n;
 	}
     }
-  if (offset < 0 || (uint64_t) offset > s->env_length)
-    {
-      reply_error (c, NVPTX_RPC_EINVAL);
-      return;
-    }
-  size_t n = s->env_length - offset;
-  if (n > s->window_size)
-    n = s->window_size;
-  memcpy (c->window, s->env_block + offset, n);
-  c->rep->length = n;
-  reply (c, s->env_length);
+  reply_data (c, s->env_length, s->env_block, s->env_length);
 }
 
 typedef void (*handler) (struct call *);
 
 static const handler handlers[NVPTX_RPC_OPCODE_END] = {
-  [NVPTX_RPC_OPEN] = serve_open, [NVPTX_RPC_CLOSE] = serve_close,
-  [NVPTX_RPC_READ] = serve_read, [NVPTX_RPC_WRITE] = serve_write,
-  [NVPTX_RPC_LSEEK] = serve_lseek, [NVPTX_RPC_FSTAT] = serve_fstat,
-  [NVPTX_RPC_STAT] = serve_stat, [NVPTX_RPC_ISATTY] = serve_isatty,
-  [NVPTX_RPC_UNLINK] = serve_unlink, [NVPTX_RPC_RENAME] = serve_rename,
-  [NVPTX_RPC_LINK] = serve_link, [NVPTX_RPC_MKDIR] = serve_mkdir,
-  [NVPTX_RPC_GETTIMEOFDAY] = serve_gettimeofday,
-  [NVPTX_RPC_GETPID] = serve_getpid, [NVPTX_RPC_KILL] = serve_kill,
-  [NVPTX_RPC_ENVIRON] = serve_environ,
+#define OP(op, name, trace) [NVPTX_RPC_##op] = serve_##name,
+  NVPTX_RPC_OPCODES (OP)
+#undef OP
 };
 
 /* Print S (LENGTH bytes) as a C string, at most 32 bytes of it.  */
@@ -563,7 +1006,7 @@ trace_string (FILE *f, const char *s, size_t length)
 }
 
 static void
-trace_oflags (FILE *f, uint32_t flags)
+trace_oflags (FILE *f, uint64_t flags)
 {
   static const char *const modes[] = { "O_RDONLY", "O_WRONLY", "O_RDWR",
 				       "O_ACCMODE" };
@@ -574,29 +1017,19 @@ trace_oflags (FILE *f, uint32_t flags)
       fprintf (f, "|%s", oflag_table[i].name);
 }
 
-/* One line per served request, after the fact, strace-style.  */
+/* Print one argument of Q, as ITEM of its trace format says.  */
 static void
-trace_call (const struct call *c)
+trace_item (const struct call *c, char item, int64_t arg)
 {
+  static const char *const whences[] = { "SEEK_SET", "SEEK_CUR", "SEEK_END" };
+  static const char *const commands[] = { "F_DUPFD", "F_GETFD", "F_SETFD",
+					  "F_GETFL", "F_SETFL" };
   const struct rpc_server *s = c->server;
-  const struct nvptx_rpc_request *q = c->req;
   FILE *f = s->trace;
-  const char *name = q->opcode < NVPTX_RPC_OPCODE_END
-		     && opcode_names[q->opcode]
-		     ? opcode_names[q->opcode] : "unknown";
 
-  /* A piece of an argument block is part of a call, unless it ended it.  */
-  if ((q->flags & NVPTX_RPC_MORE_ARGS) && c->rep->result != -1)
-    return;
-  fprintf (f, "[gpu] %s(", name);
-  switch (q->opcode)
+  switch (item)
     {
-    case NVPTX_RPC_OPEN:
-    case NVPTX_RPC_STAT:
-    case NVPTX_RPC_UNLINK:
-    case NVPTX_RPC_MKDIR:
-    case NVPTX_RPC_RENAME:
-    case NVPTX_RPC_LINK:
+    case 's':
       for (size_t pos = 0; pos < s->args_length;)
 	{
 	  size_t n = strnlen (s->args + pos, s->args_length - pos);
@@ -604,45 +1037,50 @@ trace_call (const struct call *c)
 	  trace_string (f, s->args + pos, n);
 	  pos += n + 1;
 	}
-      if (q->opcode == NVPTX_RPC_OPEN)
-	{
-	  fputs (", ", f);
-	  trace_oflags (f, q->arg[0]);
-	  if (q->arg[0] & NVPTX_RPC_O_CREAT)
-	    fprintf (f, ", %#llo", (unsigned long long) q->arg[1]);
-	}
-      else if (q->opcode == NVPTX_RPC_MKDIR)
-	fprintf (f, ", %#llo", (unsigned long long) q->arg[0]);
       break;
-    case NVPTX_RPC_READ:
-      fprintf (f, "%lld, ", (long long) q->arg[0]);
+    case 'd': fprintf (f, "%lld", (long long) arg); break;
+    case 'o': fprintf (f, "%#llo", (unsigned long long) arg); break;
+    case 'f': trace_oflags (f, arg); break;
+    case 'w':
+    case 'c':
+      {
+	const char *const *names = item == 'w' ? whences : commands;
+	size_t count = item == 'w' ? 3 : 5;
+	fputs (arg >= 0 && (uint64_t) arg < count ? names[arg] : "?", f);
+      }
+      break;
+    case 'r':
       if (c->rep->result >= 0)
 	trace_string (f, (const char *) c->window, c->rep->length);
       else
 	fputs ("...", f);
-      fprintf (f, ", %lld", (long long) q->arg[1]);
       break;
-    case NVPTX_RPC_WRITE:
-      fprintf (f, "%lld, ", (long long) q->arg[0]);
-      trace_string (f, (const char *) c->window, q->length);
-      fprintf (f, ", %u", q->length);
-      break;
-    case NVPTX_RPC_LSEEK:
-      fprintf (f, "%lld, %lld, %s", (long long) q->arg[0],
-	       (long long) q->arg[1],
-	       q->arg[2] == NVPTX_RPC_SEEK_SET ? "SEEK_SET"
-	       : q->arg[2] == NVPTX_RPC_SEEK_CUR ? "SEEK_CUR"
-	       : q->arg[2] == NVPTX_RPC_SEEK_END ? "SEEK_END" : "?");
-      break;
-    case NVPTX_RPC_CLOSE:
-    case NVPTX_RPC_FSTAT:
-    case NVPTX_RPC_ISATTY:
-    case NVPTX_RPC_ENVIRON:
-      fprintf (f, "%lld", (long long) q->arg[0]);
-      break;
-    case NVPTX_RPC_KILL:
-      fprintf (f, "%lld, %lld", (long long) q->arg[0], (long long) q->arg[1]);
-      break;
+    case 'b': trace_string (f, (const char *) c->window, c->req->length); break;
+    case 'n': fprintf (f, "%u", c->req->length); break;
+    }
+}
+
+/* One line per served call, after the fact, strace-style.  */
+static void
+trace_call (const struct call *c)
+{
+  const struct nvptx_rpc_request *q = c->req;
+  FILE *f = c->server->trace;
+  bool known = q->opcode < NVPTX_RPC_OPCODE_END && opcodes[q->opcode].name;
+  const char *trace = known ? opcodes[q->opcode].trace : "";
+  int arg = 0;
+
+  /* A piece of an argument or reply block is part of a call, unless it
+     failed.  */
+  if ((q->flags & (NVPTX_RPC_MORE_ARGS | NVPTX_RPC_REPLY_PIECE))
+      && c->rep->result != -1)
+    return;
+  fprintf (f, "[gpu] %s(", known ? opcodes[q->opcode].name : "unknown");
+  for (const char *item = trace; *item; item++)
+    {
+      fputs (item == trace ? "" : ", ", f);
+      trace_item (c, *item, arg < 4 ? q->arg[arg] : 0);
+      arg += strchr ("dofwc", *item) != NULL;
     }
   if (c->rep->result == -1)
     {
@@ -653,6 +1091,37 @@ trace_call (const struct call *c)
     }
   else
     fprintf (f, ") = %lld\n", (long long) c->rep->result);
+}
+
+/* Bytes of a reply block one reply carries: the window area is never
+   smaller than NVPTX_RPC_REPLY_MAX.  */
+static size_t
+reply_room (const struct rpc_server *s)
+{
+  return s->window_size > NVPTX_RPC_REPLY_MAX ? s->window_size
+	 : NVPTX_RPC_REPLY_MAX;
+}
+
+/* A piece of the last call's reply block, from offset arg0.  */
+static void
+serve_reply_piece (struct call *c)
+{
+  struct rpc_server *s = c->server;
+  int64_t offset = c->req->arg[0];
+
+  if (c->req->opcode != s->reply_opcode || offset < 0
+      || (uint64_t) offset > s->reply_length)
+    {
+      reply_error (c, NVPTX_RPC_EPROTO);
+      return;
+    }
+  size_t n = s->reply_length - offset;
+  if (n > reply_room (s))
+    n = reply_room (s);
+  memcpy (c->window, s->reply_block + offset, n);
+  c->rep->length = n;
+  c->rep->total = s->reply_length;
+  c->rep->result = s->reply_result;
 }
 
 /* Check REQ as a whole and dispatch it.  */
@@ -667,12 +1136,15 @@ serve (struct call *c)
     reply_error (c, NVPTX_RPC_EPROTO);
   else if (h == NULL)
     reply_error (c, NVPTX_RPC_ENOSYS);
-  else if (q->flags & ~NVPTX_RPC_MORE_ARGS)
+  else if (q->flags & ~(NVPTX_RPC_MORE_ARGS | NVPTX_RPC_REPLY_PIECE)
+	   || q->flags == (NVPTX_RPC_MORE_ARGS | NVPTX_RPC_REPLY_PIECE))
     reply_error (c, NVPTX_RPC_EINVAL);
   else if ((s->args_length > 0 || s->args_overflow)
 	   && q->opcode != s->args_opcode)
     /* Pieces of one call, then a piece of another.  */
     reply_error (c, NVPTX_RPC_EPROTO);
+  else if (q->flags & NVPTX_RPC_REPLY_PIECE)
+    serve_reply_piece (c);
   else if (q->opcode != NVPTX_RPC_WRITE)
     {
       /* Every other request's window is a piece of its argument block.  */
@@ -693,6 +1165,23 @@ serve (struct call *c)
     h (c);
 }
 
+/* After a call that made a reply block: its first piece goes in the
+   window with the reply, the rest on NVPTX_RPC_REPLY_PIECE requests.  */
+static void
+send_reply_block (struct call *c)
+{
+  struct rpc_server *s = c->server;
+  size_t n = s->reply_length;
+
+  if (n > reply_room (s))
+    n = reply_room (s);
+  memcpy (c->window, s->reply_block, n);
+  c->rep->length = n;
+  c->rep->total = s->reply_length;
+  s->reply_opcode = c->req->opcode;
+  s->reply_result = c->rep->result;
+}
+
 bool
 rpc_server_poll (struct rpc_server *s)
 {
@@ -708,7 +1197,16 @@ rpc_server_poll (struct rpc_server *s)
   struct nvptx_rpc_reply rep = { 0 };
   struct call c = { s, &req, &rep, mb->window };
 
+  bool piece = req.flags & NVPTX_RPC_REPLY_PIECE;
+  if (!piece)
+    {
+      /* A new call: the last one's reply block is gone.  */
+      s->reply_length = 0;
+      s->reply_opcode = 0;
+    }
   serve (&c);
+  if (!piece && s->reply_length > 0)
+    send_reply_block (&c);
   if (s->trace)
     trace_call (&c);
   if (!(req.flags & NVPTX_RPC_MORE_ARGS) || rep.result == -1)
@@ -757,8 +1255,9 @@ rpc_server_free (struct rpc_server *s)
   if (s == NULL)
     return;
   for (int fd = 0; fd < GUEST_FDS; fd++)
-    if (s->fds[fd].host_fd >= 0 && s->fds[fd].owned)
-      close (s->fds[fd].host_fd);
+    if (s->fds[fd].host_fd >= 0)
+      release_guest_fd (&s->fds[fd]);
+  free (s->reply_block);
   free (s->env_block);
   free (s);
 }

@@ -362,7 +362,8 @@ run_begin (uint32_t window_size, FILE *trace)
   char dir[32];
 
   snprintf (dir, sizeof dir, "w%u", (unsigned) window_size);
-  if ((real_mkdir (dir, 0755) != 0 && errno != EEXIST) || chdir (dir) != 0)
+  if ((real_mkdir (dir, 0755) != 0 && errno != EEXIST)
+      || real_chdir (dir) != 0)
     {
       perror (dir);
       abort ();
@@ -380,7 +381,7 @@ void
 run_end (void)
 {
   stop_server ();
-  if (chdir (scratch) != 0)
+  if (real_chdir (scratch) != 0)
     {
       perror (scratch);
       abort ();
@@ -426,6 +427,14 @@ compare_runs (const char *what)
   runs = 0;
 }
 
+/* The host's directory streams, for remove_tree (the names are the
+   client's).  */
+extern DIR *real_fdopendir (int fd) HARNESS_REAL (fdopendir);
+extern struct dirent *real_readdir (DIR *dir) HARNESS_REAL (readdir);
+extern void real_rewinddir (DIR *dir) HARNESS_REAL (rewinddir);
+extern int real_closedir (DIR *dir) HARNESS_REAL (closedir);
+extern int real_dirfd (DIR *dir) HARNESS_REAL (dirfd);
+
 /* Remove NAME under DIRFD and everything below it, with relative names
    only: the tests make paths longer than PATH_MAX is from here.  */
 static void
@@ -438,7 +447,7 @@ remove_tree (int parent, const char *name)
       unlinkat (parent, name, 0);
       return;
     }
-  DIR *d = fdopendir (fd);
+  DIR *d = real_fdopendir (fd);
   if (d == NULL)
     {
       real_close (fd);
@@ -448,15 +457,15 @@ remove_tree (int parent, const char *name)
     {
       struct dirent *e;
       again = false;
-      rewinddir (d);
-      while ((e = readdir (d)) != NULL)
+      real_rewinddir (d);
+      while ((e = real_readdir (d)) != NULL)
 	if (strcmp (e->d_name, ".") != 0 && strcmp (e->d_name, "..") != 0)
 	  {
-	    remove_tree (dirfd (d), e->d_name);
+	    remove_tree (real_dirfd (d), e->d_name);
 	    again = true;
 	  }
     }
-  closedir (d);
+  real_closedir (d);
   unlinkat (parent, name, AT_REMOVEDIR);
 }
 
@@ -514,10 +523,10 @@ harness_begin (const char *program)
   alarm (timeout && atoi (timeout) > 0 ? atoi (timeout) : 900);
   /* A pipe whose reader went away must fail the write, not kill us.  */
   signal (SIGPIPE, SIG_IGN);
-  umask (022);
+  real_umask (022);
   snprintf (scratch, sizeof scratch, "%s/nvptx-rpc-%s-XXXXXX",
 	    tmp && *tmp ? tmp : "/tmp", program);
-  if (mkdtemp (scratch) == NULL || chdir (scratch) != 0)
+  if (mkdtemp (scratch) == NULL || real_chdir (scratch) != 0)
     {
       perror (scratch);
       exit (1);
@@ -532,7 +541,7 @@ harness_end (void)
   for (int i = 0; i < runs; i++)
     free (run_transcripts[i]);
   runs = 0;
-  if (chdir ("/") == 0)
+  if (real_chdir ("/") == 0)
     remove_tree (AT_FDCWD, scratch);
   printf ("%s: %d passed, %d failed\n", program_name, passed, failed);
   return failed ? 1 : 0;

@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/types.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "nvptx-rpc.h"
@@ -61,6 +62,24 @@ extern int real_mkdir (const char *path, mode_t mode) HARNESS_REAL (mkdir);
 extern pid_t real_getpid (void) HARNESS_REAL (getpid);
 extern int real_gettimeofday (struct timeval *tv, void *tz)
   HARNESS_REAL (gettimeofday);
+extern int real_lstat (const char *path, struct stat *st) HARNESS_REAL (lstat);
+extern int real_chdir (const char *path) HARNESS_REAL (chdir);
+extern char *real_getcwd (char *buf, size_t size) HARNESS_REAL (getcwd);
+extern mode_t real_umask (mode_t mask) HARNESS_REAL (umask);
+extern int real_fcntl (int fd, int command, ...) HARNESS_REAL (fcntl);
+extern int real_dup2 (int fd, int new_fd) HARNESS_REAL (dup2);
+extern int real_access (const char *path, int mode) HARNESS_REAL (access);
+extern int real_symlink (const char *target, const char *path)
+  HARNESS_REAL (symlink);
+extern ssize_t real_readlink (const char *path, char *buf, size_t size)
+  HARNESS_REAL (readlink);
+extern int real_chmod (const char *path, mode_t mode) HARNESS_REAL (chmod);
+extern int real_rmdir (const char *path) HARNESS_REAL (rmdir);
+extern pid_t real_getppid (void) HARNESS_REAL (getppid);
+extern uid_t real_getuid (void) HARNESS_REAL (getuid);
+extern gid_t real_getgid (void) HARNESS_REAL (getgid);
+extern int real_clock_gettime (clockid_t clock, struct timespec *ts)
+  HARNESS_REAL (clock_gettime);
 
 /* Start of a test program: a time limit (NVPTX_RPC_TEST_TIMEOUT seconds,
    default 900), umask 022, a fresh scratch directory (made by mkdtemp

@@ -1,6 +1,6 @@
 /* ENVIRON: the host environment, a 5000-byte variable in it, fetched
-   through the client's __nvptx_rpc_call a window at a time by offset, and
-   put back together: exactly environ's strings, each with its NUL.  */
+   through the client's __nvptx_rpc_call as one reply block, which comes
+   back a window at a time: exactly environ's strings, each with its NUL.  */
 
 #include <stdlib.h>
 #include <string.h>
@@ -11,15 +11,13 @@ extern char **environ;
 
 #define BIG_LENGTH 5000
 
-/* One ENVIRON request at OFFSET into BUF (ROOM bytes).  Returns the result
-   (the block's total length, or -1) and sets *GOT to the bytes
-   received.  */
+/* One ENVIRON call into BUF (ROOM bytes).  Returns the result (the
+   block's total length, or -1) and sets *GOT to the bytes received.  */
 static long long
-environ_call (int64_t offset, void *buf, size_t room, size_t *got)
+environ_call (void *buf, size_t room, size_t *got)
 {
   struct __nvptx_rpc_call call = {
-    .opcode = NVPTX_RPC_ENVIRON, .arg = { offset },
-    .in = buf, .in_length = room,
+    .opcode = NVPTX_RPC_ENVIRON, .in = buf, .in_length = room,
   };
   long long r = __nvptx_rpc_call (&call);
 
@@ -28,7 +26,7 @@ environ_call (int64_t offset, void *buf, size_t room, size_t *got)
 }
 
 static void
-run (uint32_t window)
+run (void)
 {
   /* What the host has: environ's strings, each with its NUL.  */
   size_t want_length = 0;
@@ -38,43 +36,24 @@ run (uint32_t window)
   for (char **e = environ; *e; e++)
     at = stpcpy (at, *e) + 1;
 
-  /* What travels, a window at a time.  */
-  char *block = malloc (want_length + window), *piece = malloc (window);
-  size_t offset = 0, got = 0;
-  int calls = 0, bad_totals = 0, short_pieces = 0;
-  long long total = environ_call (0, piece, window, &got);
+  /* Its length, then the block in one call, one byte of room to spare.  */
+  size_t got = 1;
+  long long total = environ_call (NULL, 0, &got);
   CHECK_INT ("environ: total length", total, want_length);
-  if (total < 0 || (size_t) total != want_length)
-    {
-      free (want);
-      free (block);
-      free (piece);
-      return;
-    }
-  while (offset < (size_t) total)
-    {
-      long long r = environ_call (offset, piece, window, &got);
-      calls++;
-      bad_totals += r != total;
-      if (got == 0)
-	break;
-      /* Every piece is a full window but the last.  */
-      short_pieces += got != window && offset + got != (size_t) total;
-      memcpy (block + offset, piece, got);
-      offset += got;
-    }
-  CHECK_INT ("environ: reassembled length", offset, want_length);
-  CHECK_INT ("environ: the total in every reply", bad_totals, 0);
-  CHECK_INT ("environ: full windows but the last", short_pieces, 0);
-  CHECK_INT ("environ: calls needed", calls,
-	     (want_length + window - 1) / window);
-  if (offset == want_length)
+  CHECK_INT ("environ: no room, no bytes", got, 0);
+  char *block = malloc (want_length + 1);
+  block[want_length] = '#';
+  CHECK_INT ("environ: result", environ_call (block, want_length + 1, &got),
+	     want_length);
+  CHECK_INT ("environ: received", got, want_length);
+  CHECK_INT ("environ: the byte after untouched", block[want_length], '#');
+  if (got == want_length)
     check_bytes ("environ: the block is environ joined with NULs", block,
 		 want, want_length);
 
   /* The big variable made it whole.  */
   const char *big = NULL;
-  for (const char *s = block; s < block + offset; s += strlen (s) + 1)
+  for (const char *s = block; s < block + got; s += strlen (s) + 1)
     if (strncmp (s, "NVPTX_RPC_TEST_BIG=", 19) == 0)
       big = s + 19;
   check (big && strlen (big) == BIG_LENGTH
@@ -82,19 +61,11 @@ run (uint32_t window)
 	 "environ: the 5000-byte variable", "%s",
 	 big ? name_of ("length %zu", strlen (big)) : "missing");
 
-  /* At the end: nothing more, same total.  Past it: EINVAL.  */
-  CHECK_INT ("environ at the end: total", environ_call (total, piece, window,
-							&got), total);
-  CHECK_INT ("environ at the end: no bytes", got, 0);
-  CHECK_ERRNO ("environ past the end: EINVAL",
-	       environ_call (total + 1, piece, window, &got), EINVAL);
-  CHECK_ERRNO ("environ at -1: EINVAL",
-	       environ_call (-1, piece, window, &got), EINVAL);
-  /* Room for less than a window: the client takes only what fits.  */
+  /* Room for less than the block: the client takes only what fits.  */
   char small[11];
   memset (small, '#', sizeof small);
-  CHECK_INT ("environ into 10 bytes: total",
-	     environ_call (0, small, 10, &got), total);
+  CHECK_INT ("environ into 10 bytes: total", environ_call (small, 10, &got),
+	     want_length);
   CHECK_INT ("environ into 10 bytes: received", got, 10);
   check_bytes ("environ into 10 bytes: bytes", small, want, 10);
   CHECK_INT ("environ into 10 bytes: the byte after untouched", small[10],
@@ -102,7 +73,6 @@ run (uint32_t window)
 
   free (want);
   free (block);
-  free (piece);
 }
 
 int
@@ -124,7 +94,7 @@ main (void)
   for (size_t w = 0; w < nwindows; w++)
     {
       run_begin (windows[w], NULL);
-      run (windows[w]);
+      run ();
       run_end ();
     }
   compare_runs ("results");
@@ -137,7 +107,7 @@ main (void)
   environ = empty;
   run_begin (NVPTX_RPC_WINDOW_MIN, NULL);
   CHECK_INT ("empty environment: total",
-	     environ_call (0, piece, sizeof piece, &got), 0);
+	     environ_call (piece, sizeof piece, &got), 0);
   CHECK_INT ("empty environment: no bytes", got, 0);
   run_end ();
   environ = saved;

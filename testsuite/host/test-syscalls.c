@@ -493,7 +493,7 @@ process (void)
 static void
 closed_host_stdin (void)
 {
-  int saved = fcntl (0, F_DUPFD_CLOEXEC, 10);
+  int saved = real_fcntl (0, F_DUPFD_CLOEXEC, 10);
   struct stat host, file;
 
   real_close (0);
@@ -506,15 +506,15 @@ closed_host_stdin (void)
   CHECK ("host fd 0 closed: the file is on host fd 0", on_host_0);
   CHECK_INT ("host fd 0 closed: close", close (fd), 0);
   errno = 0;
-  check (fcntl (0, F_GETFD) == -1 && errno == EBADF,
+  check (real_fcntl (0, F_GETFD) == -1 && errno == EBADF,
 	 "host fd 0 closed: the program's close releases host fd 0",
 	 "host fd 0 still open after the program closed it");
   stop_server ();
-  if (fcntl (0, F_GETFD) != -1)
+  if (real_fcntl (0, F_GETFD) != -1)
     real_close (0);
   if (saved >= 0)
     {
-      dup2 (saved, 0);
+      real_dup2 (saved, 0);
       real_close (saved);
     }
 }

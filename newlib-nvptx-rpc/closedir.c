@@ -1,0 +1,14 @@
+/* closedir(3) for nvptx.  */
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+int
+closedir (DIR *dir)
+{
+  int fd = dir->dd_fd;
+
+  free (dir);
+  return close (fd);
+}

@@ -1,0 +1,13 @@
+/* fdatasync(2) for nvptx, served by the host through nvptx-rpc.  */
+
+#include <unistd.h>
+#include "rpc.h"
+
+int
+fdatasync (int fd)
+{
+  struct __nvptx_rpc_call call = {
+    .opcode = NVPTX_RPC_FSYNC, .arg = { fd, 1 },
+  };
+  return __nvptx_rpc_call (&call);
+}

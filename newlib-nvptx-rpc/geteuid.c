@@ -1,0 +1,11 @@
+/* geteuid(2) for nvptx: the launcher's effective user, through nvptx-rpc.  */
+
+#include <unistd.h>
+#include "rpc.h"
+
+uid_t
+geteuid (void)
+{
+  struct __nvptx_rpc_call call = { .opcode = NVPTX_RPC_GETEUID };
+  return __nvptx_rpc_call (&call);
+}

@@ -1,0 +1,11 @@
+/* getgid(2) for nvptx: the launcher's group, through nvptx-rpc.  */
+
+#include <unistd.h>
+#include "rpc.h"
+
+gid_t
+getgid (void)
+{
+  struct __nvptx_rpc_call call = { .opcode = NVPTX_RPC_GETGID };
+  return __nvptx_rpc_call (&call);
+}

@@ -1,0 +1,11 @@
+/* rewinddir(3) for nvptx: drop what was fetched; the next readdir asks
+   the host to start over.  */
+
+#include <dirent.h>
+
+void
+rewinddir (DIR *dir)
+{
+  dir->dd_pos = dir->dd_len = 0;
+  dir->dd_rewind = 1;
+}

@@ -1,0 +1,13 @@
+/* sleep(3) for nvptx: on the GPU (nanosleep.c).  */
+
+#include <time.h>
+#include <unistd.h>
+
+unsigned int
+sleep (unsigned int seconds)
+{
+  struct timespec ts = { seconds, 0 };
+
+  nanosleep (&ts, NULL);
+  return 0;
+}

@@ -1,0 +1,13 @@
+/* usleep(3) for nvptx: on the GPU (nanosleep.c).  */
+
+#include <time.h>
+#include <unistd.h>
+
+int
+usleep (useconds_t microseconds)
+{
+  struct timespec ts = { microseconds / 1000000,
+			 microseconds % 1000000 * 1000 };
+
+  return nanosleep (&ts, NULL);
+}

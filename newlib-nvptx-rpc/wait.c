@@ -1,0 +1,12 @@
+/* wait(2) for nvptx: fails with ENOSYS; a GPU program has no children.  */
+
+#include <errno.h>
+#include <sys/wait.h>
+
+pid_t
+wait (int *status)
+{
+  (void) status;
+  errno = ENOSYS;
+  return -1;
+}

@@ -1,0 +1,18 @@
+/* For host builds of the client and of programs run through it: the
+   <dirent.h> a program sees on nvptx, whose DIR and struct dirent are the
+   client's (newlib-nvptx-rpc/sys/dirent.h), not the host C library's.
+   The functions are the client's, renamed by client-names.h.  */
+
+#ifndef NVPTX_RPC_HOST_DIRENT_H
+#define NVPTX_RPC_HOST_DIRENT_H
+
+#include "../../../newlib-nvptx-rpc/sys/dirent.h"
+
+DIR *opendir (const char *path);
+DIR *fdopendir (int fd);
+struct dirent *readdir (DIR *dir);
+void rewinddir (DIR *dir);
+int closedir (DIR *dir);
+int dirfd (DIR *dir);
+
+#endif /* NVPTX_RPC_HOST_DIRENT_H */
