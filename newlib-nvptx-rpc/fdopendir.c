@@ -1,15 +1,25 @@
-/* fdopendir(3) for nvptx: a directory stream on FD, which it then owns.
-   The host checks that FD is a directory on the first readdir.  */
+/* fdopendir(3) for nvptx: a directory stream on FD, which it then owns;
+   its entries come from the host (readdir.c).  */
 
 #include <dirent.h>
+#include <errno.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 DIR *
 fdopendir (int fd)
 {
-  DIR *dir = calloc (1, sizeof *dir);
+  struct stat st;
+  DIR *dir;
 
-  if (dir != NULL)
+  if (fstat (fd, &st) != 0)
+    return NULL;
+  if (!S_ISDIR (st.st_mode))
+    {
+      errno = ENOTDIR;
+      return NULL;
+    }
+  if ((dir = calloc (1, sizeof *dir)) != NULL)
     dir->dd_fd = fd;
   return dir;
 }

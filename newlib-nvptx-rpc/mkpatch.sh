@@ -7,8 +7,9 @@
 # ../include; the patch puts them into newlib/libc/machine/nvptx, drops
 # the stubs they replace (misc.c, exit.c), lists them in Makefile.am and
 # in the automake-1.11 Makefile.in that newlib 3.3.0 ships (regenerated
-# here as automake would, since Debian's automake is not 1.11), with a rule
-# of their own that build rpc.c and lock.c for sm_70; it makes ELIX level
+# here as automake would, since Debian's automake is not 1.11), with rules
+# of their own that build rpc.c, lock.c and nanosleep.c for sm_70; it
+# applies the plain diffs in patches/; it makes ELIX level
 # 4 the nvptx default: with real syscalls underneath, the rest of stdio
 # (fseek, fprintf, scanf) is worth having; it adds sys/lock.h, newlib's
 # locks for nvptx, which lock.c implements; it makes exit flush stdio's
@@ -86,22 +87,27 @@ object_rules ()
     "$o" "$f" "$flags" "$o" "$f" "$f" "$f"
 }
 
-# rpc.c and lock.c get their rules in Makefile.am too: automake's would
-# lack the flag.
-sm70_flags='-misa=sm_70 '
+# The files that spin while other lanes of their warp must run need
+# sm_70's independent thread scheduling; nanosleep.c's PTX instruction
+# also needs PTX 6.3.  Their rules go in Makefile.am too: automake's would
+# lack the flags.
+flags_for ()
+{
+  case $1 in
+    lock.c | rpc.c) echo '-misa=sm_70 ' ;;
+    nanosleep.c) echo '-misa=sm_70 -mptx=6.3 ' ;;
+  esac
+}
 {
   echo
-  echo "# rpc.c's and lock.c's locks need sm_70's independent thread"
-  echo "# scheduling: a lane spinning on one must not starve the holder in"
-  echo "# its own warp."
-  object_rules lock.c "$sm70_flags"
-  object_rules rpc.c "$sm70_flags" | sed '$d'
+  echo "# Locks and sleeps need sm_70's independent thread scheduling: a"
+  echo "# lane spinning in one must not starve the others of its warp."
+  for f in lock.c nanosleep.c rpc.c; do
+    object_rules $f "$(flags_for $f)"
+  done | sed '$d'
 } >> "$new/Makefile.am"
 for f in $sources; do
-  case $f in
-    lock.c | rpc.c) object_rules $f "$sm70_flags" ;;
-    *) object_rules $f '' ;;
-  esac
+  object_rules $f "$(flags_for $f)"
 done > "$work/rules.in"
 
 # Replace a "NAME = ... \" continued assignment by the file FILE.

@@ -18,7 +18,7 @@ run ()				# run DIR CMD... -> DIR.out DIR.err DIR.status
    echo $? > "$dir.status")
 }
 
-for spec in "fileio" "longpath" "bigfile 8"; do
+for spec in "fileio" "longpath" "bigfile 8" "posix"; do
   set -- $spec; prog=$1; shift
   for window in 64 1024 65536; do
     name="$prog $* (window $window)"

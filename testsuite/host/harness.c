@@ -2,6 +2,11 @@
 
 #define _GNU_SOURCE
 
+/* glibc's <dirent.h> names closedir in an attribute, where client-names.h
+   cannot rename it: declare the host's closedir first, its name in
+   parentheses so that the macro leaves it alone.  */
+struct __dirstream;
+extern int (closedir) (struct __dirstream *);
 #include <dirent.h>
 #include <pthread.h>
 #include <sched.h>
