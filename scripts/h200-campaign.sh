@@ -19,10 +19,12 @@ set -u
 out=$(mkdir -p "$1" && cd "$1" && pwd) || exit; shift
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
+# The suite needs only the packages; the other parts need the toolchain
+# and the newlib trees.
 if [ -d .carry ]; then
   for f in .carry/*.deb; do dpkg -x "$f" /; done
-  tar -C / -xJf .carry/tc.tar.xz
-  tar -xJf .carry/newlib-trees.tar.xz
+  [ ! -f .carry/tc.tar.xz ] || tar -C / -xJf .carry/tc.tar.xz
+  [ ! -f .carry/newlib-trees.tar.xz ] || tar -xJf .carry/newlib-trees.tar.xz
   export GCC_TARBALL=$top/.carry/gcc-12-testsuite.tar.xz
 fi
 export PATH=/opt/nvptx-none-gcc12/bin:$PATH
