@@ -3,9 +3,9 @@
    of their 1,600 lines on the H200.  */
 
 #include <stdbool.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <sys/lock.h>
+#include "thread.h"
 
 /* As in rpc.c: lanes of one warp spin against each other here, which only
    code for sm_70 and later may do (independent thread scheduling).  */
@@ -59,23 +59,11 @@ holder (const unsigned long long *owner)
   return who;
 }
 
-#define SPECIAL_REGISTER(name) \
-  ({ uint32_t v_; asm ("mov.u32 %0, %%" name ";" : "=r" (v_)); v_; })
-
-/* A number for the calling GPU thread, never 0, unique in the grid (the
-   launcher runs one at a time).  */
+/* A number for the calling GPU thread, never 0 (a free lock's owner).  */
 static unsigned long long
 this_thread (void)
 {
-  uint32_t in_block = (SPECIAL_REGISTER ("tid.z") * SPECIAL_REGISTER ("ntid.y")
-		       + SPECIAL_REGISTER ("tid.y")) * SPECIAL_REGISTER ("ntid.x")
-		      + SPECIAL_REGISTER ("tid.x");
-  uint64_t block = ((uint64_t) SPECIAL_REGISTER ("ctaid.z")
-		    * SPECIAL_REGISTER ("nctaid.y") + SPECIAL_REGISTER ("ctaid.y"))
-		   * SPECIAL_REGISTER ("nctaid.x") + SPECIAL_REGISTER ("ctaid.x");
-
-  /* A block has at most 1024 threads.  */
-  return block * 1024 + in_block + 1;
+  return __nvptx_thread_index () + 1;
 }
 
 void

@@ -35,10 +35,11 @@ touched=$(for d in $diffs; do
   sed -n 's|^+++ b/\([^[:space:]]*\).*|newlib-salsa/\1|p' "$d"
 done | sort -u)
 mkdir "$work/a" "$work/b"
-tar -C "$work/a" -xf "$tarball" --strip-components=1 \
+# Each name once: tar reports a name given twice as not found.
+tar -C "$work/a" -xf "$tarball" --strip-components=1 $(printf '%s\n' \
   newlib-salsa/newlib/libc/machine/nvptx newlib-salsa/newlib/configure.host \
   newlib-salsa/newlib/libc/include/stdio.h \
-  newlib-salsa/newlib/libc/stdio/findfp.c $touched
+  newlib-salsa/newlib/libc/stdio/findfp.c $touched | sort -u)
 cp -R "$work/a/." "$work/b"
 for d in $diffs; do
   patch -s -d "$work/b" -p1 < "$d"

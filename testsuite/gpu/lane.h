@@ -1,6 +1,7 @@
 /* For the programs that nvptx-none-run -L 32 runs on every lane of a
-   warp: which lane this is (0 natively), and a report of a failed call
-   that does not go through stdio.  */
+   warp: which lane this is (0 natively), how many lanes there are (1
+   natively), and a report of a failed call that does not go through
+   stdio.  */
 #include <stdio.h>
 #include <unistd.h>
 
@@ -13,6 +14,18 @@ this_lane (void)
   asm ("mov.u32 %0, %%tid.x;" : "=r" (lane));
 #endif
   return lane;
+}
+
+/* How many lanes run the program (1 natively).  */
+static inline int
+lane_count (void)
+{
+  int lanes = 1;
+
+#ifdef __nvptx__
+  asm ("mov.u32 %0, %%ntid.x;" : "=r" (lanes));
+#endif
+  return lanes;
 }
 
 /* Say on stderr that LANE's CALL failed; with many lanes, the exit

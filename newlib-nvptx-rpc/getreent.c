@@ -1,0 +1,53 @@
+/* newlib's per-thread state for nvptx: each GPU thread gets a struct
+   _reent of its own, and so an errno of its own.  newlib is built with
+   __DYNAMIC_REENT__ for nvptx (sys/config.h), so _REENT, through which
+   newlib sets errno (ptr->_errno) and the errno macro reads it, is
+   __getreent ().  */
+
+#include <reent.h>
+#include <stdlib.h>
+#include <string.h>
+#include "thread.h"
+
+/* What stays shared lives outside the struct: the atexit list and the
+   list of FILEs in _GLOBAL_REENT, and stdin, stdout and stderr in __sf,
+   which configure.host makes the default for nvptx.  Without the global
+   streams each thread would get its own stdout, which exit would not
+   flush.  */
+#ifndef _REENT_GLOBAL_STDIO_STREAMS
+# error "nvptx's threads must share stdio's streams: configure without --disable-newlib-global-stdio-streams"
+#endif
+
+/* Threads 1 to SLOTS - 1 get a struct of their own; thread 0 keeps
+   _impure_ptr, so a program of one thread sees no change.  Threads
+   numbered SLOTS or more share _impure_ptr, and so its errno, as all
+   threads did before.  4096 pointers are 32 KiB of GPU memory.  */
+#define SLOTS 4096
+
+/* Each slot is read and written only by its own thread: no lock, no
+   atomics.  */
+static struct _reent *slots[SLOTS];
+
+struct _reent *
+__getreent (void)
+{
+  uint64_t self = __nvptx_thread_index ();
+  struct _reent *r;
+
+  if (self == 0 || self >= SLOTS)
+    return _impure_ptr;
+  if (slots[self] != NULL)
+    return slots[self];
+
+  /* The thread shares _impure_ptr until its own struct is ready, and for
+     good if malloc fails: a malloc that set errno would come back here,
+     and a failed one is not worth retrying on every errno access.  */
+  slots[self] = _impure_ptr;
+  r = malloc (sizeof *r);
+  if (r != NULL)
+    {
+      _REENT_INIT_PTR (r);
+      slots[self] = r;
+    }
+  return slots[self];
+}

@@ -1,0 +1,31 @@
+/* The calling GPU thread's number, for lock.c's owners and getreent.c's
+   slots.  */
+
+#ifndef _NVPTX_THREAD_H
+#define _NVPTX_THREAD_H
+
+#include <stdint.h>
+
+#define __NVPTX_SREG(name) \
+  ({ uint32_t v_; asm ("mov.u32 %0, %%" name ";" : "=r" (v_)); v_; })
+
+/* The calling thread's index in the grid: 0 for the first thread of the
+   first block, then on through the block and the blocks, without gaps.
+   Unique among the threads running at once (the launcher runs one
+   kernel at a time).  */
+static inline uint64_t
+__nvptx_thread_index (void)
+{
+  uint32_t block_size = __NVPTX_SREG ("ntid.x") * __NVPTX_SREG ("ntid.y")
+			* __NVPTX_SREG ("ntid.z");
+  uint32_t in_block = (__NVPTX_SREG ("tid.z") * __NVPTX_SREG ("ntid.y")
+		       + __NVPTX_SREG ("tid.y")) * __NVPTX_SREG ("ntid.x")
+		      + __NVPTX_SREG ("tid.x");
+  uint64_t block = ((uint64_t) __NVPTX_SREG ("ctaid.z")
+		    * __NVPTX_SREG ("nctaid.y") + __NVPTX_SREG ("ctaid.y"))
+		   * __NVPTX_SREG ("nctaid.x") + __NVPTX_SREG ("ctaid.x");
+
+  return block * block_size + in_block;
+}
+
+#endif /* _NVPTX_THREAD_H */
