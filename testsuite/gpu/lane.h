@@ -1,7 +1,7 @@
 /* For the programs that nvptx-none-run -L 32 runs on every lane of a
    warp: which lane this is (0 natively), how many lanes there are (1
-   natively), and a report of a failed call that does not go through
-   stdio.  */
+   natively), a barrier, and a report of a failed call that does not go
+   through stdio.  */
 #include <stdio.h>
 #include <unistd.h>
 
@@ -26,6 +26,18 @@ lane_count (void)
   asm ("mov.u32 %0, %%ntid.x;" : "=r" (lanes));
 #endif
   return lanes;
+}
+
+/* Wait until every lane of the block (the launcher's only one) is here.
+   bar.sync waits without spinning, and needs no sm_70, so long as all
+   lanes reach it from the same place: from main, not from inside a
+   branch some lanes took.  */
+static inline void
+all_lanes_here (void)
+{
+#ifdef __nvptx__
+  asm volatile ("bar.sync 0;" : : : "memory");
+#endif
 }
 
 /* Say on stderr that LANE's CALL failed; with many lanes, the exit

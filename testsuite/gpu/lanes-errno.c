@@ -88,18 +88,6 @@ call_for_lane (int lane, const char **call, long *result)
     }
 }
 
-/* Wait until every lane of the block (the launcher's only one) is here.
-   bar.sync waits without spinning, and needs no sm_70, so long as all
-   lanes reach it from the same place, as they do: from main, not from
-   inside the switch above.  */
-static void
-all_lanes_here (void)
-{
-#ifdef __nvptx__
-  asm volatile ("bar.sync 0;" : : : "memory");
-#endif
-}
-
 /* How many lanes found an errno not their own.  */
 static int wrong;
 
