@@ -72,6 +72,8 @@
   OP (RMDIR, rmdir, "s")	/* A=path -> 0.  */ \
   OP (CHMOD, chmod, "so")	/* A=path; arg0=mode -> 0.  */ \
   OP (FCHMOD, fchmod, "do")	/* arg0=fd, arg1=mode -> 0.  */ \
+  OP (CHOWN, chown, "sdd")	/* A=path; arg0=uid, arg1=gid (-1: keep)
+				   -> 0.  */ \
   OP (ACCESS, access, "sd")	/* A=path; arg0=R_OK|W_OK|X_OK -> 0.  */ \
   OP (TRUNCATE, truncate, "sd")	/* A=path; arg0=length -> 0.  */ \
   OP (FTRUNCATE, ftruncate, "dd") /* arg0=fd, arg1=length -> 0.  */ \

@@ -570,6 +570,15 @@ serve_fchmod (struct call *c)
 }
 
 static void
+serve_chown (struct call *c)
+{
+  const char *path;
+
+  if (take_strings (c, &path, 1))
+    reply (c, chown (path, (uid_t) c->req->arg[0], (gid_t) c->req->arg[1]));
+}
+
+static void
 serve_access (struct call *c)
 {
   const char *path;

@@ -106,6 +106,9 @@ modes (void)
   SHOW (fchmod (fd, 0640));
   SHOW (stat ("d/f", &st));
   printf ("mode %o\n", (unsigned) (st.st_mode & 07777));
+  SHOW (chown ("d/f", getuid (), getgid ()));
+  SHOW (chown ("d/f", -1, -1));
+  SHOW (chown ("missing", -1, -1));
   SHOW (chmod ("missing", 0600));
   SHOW (fchmod (99, 0600));
   SHOW (access ("d/f", F_OK));

@@ -49,6 +49,7 @@
 #define mkdir(...) nvptx_client_mkdir (__VA_ARGS__)
 #define rmdir(...) nvptx_client_rmdir (__VA_ARGS__)
 #define chmod(...) nvptx_client_chmod (__VA_ARGS__)
+#define chown(...) nvptx_client_chown (__VA_ARGS__)
 #define fchmod(...) nvptx_client_fchmod (__VA_ARGS__)
 #define access(...) nvptx_client_access (__VA_ARGS__)
 #define truncate(...) nvptx_client_truncate (__VA_ARGS__)
