@@ -16,6 +16,7 @@ extern int (closedir) (struct __dirstream *);
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <utime.h>
 
 #include "harness.h"
 
@@ -493,6 +494,8 @@ check_client_names (void)
   int host_fd = real_open ("/dev/null", O_RDWR | O_CLOEXEC);
   struct stat st;
   struct timeval tv;
+  struct timespec ts;
+  int fds[2];
   char c;
 
   CHECK_INT ("names: no mailbox before start_server",
@@ -513,6 +516,29 @@ check_client_names (void)
   CHECK_ERRNO ("names: gettimeofday", gettimeofday (&tv, NULL), ENOSYS);
   CHECK_INT ("names: getpid", getpid (), 1);
   CHECK_ERRNO ("names: kill", kill (real_getpid (), 0), ENOSYS);
+  CHECK_ERRNO ("names: lstat", lstat (".", &st), ENOSYS);
+  CHECK_ERRNO ("names: symlink", symlink ("names-a", "names-b"), ENOSYS);
+  CHECK_ERRNO ("names: readlink", readlink ("names-a", &c, 1), ENOSYS);
+  CHECK_ERRNO ("names: rmdir", rmdir ("names-d"), ENOSYS);
+  CHECK_ERRNO ("names: chmod", chmod (".", 0755), ENOSYS);
+  CHECK_ERRNO ("names: access", access (".", F_OK), ENOSYS);
+  CHECK_ERRNO ("names: truncate", truncate ("names-a", 0), ENOSYS);
+  CHECK_ERRNO ("names: fsync", fsync (host_fd), ENOSYS);
+  CHECK_ERRNO ("names: dup", dup (host_fd), ENOSYS);
+  CHECK_ERRNO ("names: dup2", dup2 (host_fd, 100), ENOSYS);
+  CHECK_ERRNO ("names: fcntl", fcntl (host_fd, F_GETFD), ENOSYS);
+  CHECK_ERRNO ("names: getcwd", getcwd (&c, 1) ? 0 : -1, ENOSYS);
+  CHECK_ERRNO ("names: chdir", chdir ("/"), ENOSYS);
+  CHECK_ERRNO ("names: utime", utime (".", NULL), ENOSYS);
+  CHECK_ERRNO ("names: opendir", opendir (".") ? 0 : -1, ENOSYS);
+  CHECK_ERRNO ("names: clock_gettime",
+	       clock_gettime (CLOCK_REALTIME, &ts), ENOSYS);
+  CHECK_ERRNO ("names: sysconf", sysconf (_SC_PAGESIZE), ENOSYS);
+  CHECK_ERRNO ("names: getppid", getppid (), ENOSYS);
+  CHECK_ERRNO ("names: pipe", pipe (fds), ENOSYS);
+  /* nanosleep runs on the client's own clock: no server needed.  */
+  ts = (struct timespec) { 0, 1000 };
+  CHECK_INT ("names: nanosleep", nanosleep (&ts, NULL), 0);
   real_close (host_fd);
 }
 

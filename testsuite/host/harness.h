@@ -80,6 +80,9 @@ extern uid_t real_getuid (void) HARNESS_REAL (getuid);
 extern gid_t real_getgid (void) HARNESS_REAL (getgid);
 extern int real_clock_gettime (clockid_t clock, struct timespec *ts)
   HARNESS_REAL (clock_gettime);
+extern uid_t real_geteuid (void) HARNESS_REAL (geteuid);
+extern gid_t real_getegid (void) HARNESS_REAL (getegid);
+extern long real_sysconf (int name) HARNESS_REAL (sysconf);
 
 /* Start of a test program: a time limit (NVPTX_RPC_TEST_TIMEOUT seconds,
    default 900), umask 022, a fresh scratch directory (made by mkdtemp

@@ -3,15 +3,19 @@
    gets an error reply, the server stays up, and a well-formed request
    right after is served as if nothing had happened.  */
 
+#include <limits.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "harness.h"
 
+extern char **environ;
+
 static struct nvptx_rpc_mailbox *mb;
 static uint32_t window;
-/* MORE_ARGS pieces the server took (not a call of their own, no trace).  */
+/* MORE_ARGS pieces the server took and REPLY_PIECE requests it served
+   (not calls of their own, no trace).  */
 static int pieces_taken;
 /* Replies whose length exceeded the window.  */
 static int replies_too_long;
@@ -47,7 +51,8 @@ raw_call (const struct raw *r)
   /* Fixed-size replies (a stat) may use the whole window area.  */
   if (rep.length > (window > NVPTX_RPC_REPLY_MAX ? window : NVPTX_RPC_REPLY_MAX))
     replies_too_long++;
-  if ((r->flags & NVPTX_RPC_MORE_ARGS) && rep.result != -1)
+  if ((r->flags & (NVPTX_RPC_MORE_ARGS | NVPTX_RPC_REPLY_PIECE))
+      && rep.result != -1)
     pieces_taken++;
   return rep;
 }
@@ -125,6 +130,248 @@ send_block (const char *name, uint32_t opcode, const int64_t arg[4],
   return rep;
 }
 
+/* One request that must succeed; returns its reply.  */
+static struct nvptx_rpc_reply
+expect_result (const char *name, struct raw r)
+{
+  struct nvptx_rpc_reply rep = raw_call (&r);
+  check (rep.result >= 0, name, "result %lld error %u",
+	 (long long) rep.result, rep.error);
+  return rep;
+}
+
+/* A REPLY_PIECE request for OPCODE from OFFSET.  */
+static struct raw
+piece_request (uint32_t opcode, int64_t offset)
+{
+  struct raw r = request (opcode);
+  r.flags = NVPTX_RPC_REPLY_PIECE;
+  r.arg[0] = offset;
+  return r;
+}
+
+/* The reply blocks of protocol 2, fetched a piece at a time: only the
+   last call's, only from within it.  */
+static void
+reply_pieces (void)
+{
+  struct nvptx_rpc_reply rep;
+  struct raw r;
+
+  /* getpid leaves no block behind.  */
+  rep = expect_result ("getpid", request (NVPTX_RPC_GETPID));
+  expect_error ("a piece after a call without a block: EPROTO",
+		piece_request (NVPTX_RPC_GETPID, 0), NVPTX_RPC_EPROTO);
+  expect_error ("a piece of stat after getpid: EPROTO",
+		piece_request (NVPTX_RPC_STAT, 0), NVPTX_RPC_EPROTO);
+
+  /* stat's block, 112 bytes: all in the first reply, and again from any
+     offset within it.  */
+  struct nvptx_rpc_stat whole, part;
+  rep = expect_result ("stat (\".\")", path_request (NVPTX_RPC_STAT, "."));
+  CHECK_INT ("stat: the whole block in the first reply", rep.length,
+	     sizeof whole);
+  CHECK_INT ("stat: total", rep.total, sizeof whole);
+  memcpy (&whole, mb->window, sizeof whole);
+  rep = expect_result ("stat: a piece from 0",
+		       piece_request (NVPTX_RPC_STAT, 0));
+  CHECK_INT ("stat: a piece from 0: length", rep.length, sizeof whole);
+  CHECK_INT ("stat: a piece from 0: total", rep.total, sizeof whole);
+  memcpy (&part, mb->window, sizeof part);
+  check_bytes ("stat: a piece from 0: the same bytes", &part, &whole,
+	       sizeof whole);
+  rep = expect_result ("stat: a piece from 40",
+		       piece_request (NVPTX_RPC_STAT, 40));
+  CHECK_INT ("stat: a piece from 40: length", rep.length, sizeof whole - 40);
+  check_bytes ("stat: a piece from 40: the bytes from 40", mb->window,
+	       (const char *) &whole + 40, sizeof whole - 40);
+  rep = expect_result ("stat: a piece at the end",
+		       piece_request (NVPTX_RPC_STAT, sizeof whole));
+  CHECK_INT ("stat: a piece at the end: empty", rep.length, 0);
+  expect_error ("stat: a piece past the end: EPROTO",
+		piece_request (NVPTX_RPC_STAT, sizeof whole + 1),
+		NVPTX_RPC_EPROTO);
+  expect_error ("stat: a piece at INT64_MAX: EPROTO",
+		piece_request (NVPTX_RPC_STAT, INT64_MAX), NVPTX_RPC_EPROTO);
+  expect_error ("stat: a piece at -1: EPROTO",
+		piece_request (NVPTX_RPC_STAT, -1), NVPTX_RPC_EPROTO);
+  expect_error ("stat: a piece at INT64_MIN: EPROTO",
+		piece_request (NVPTX_RPC_STAT, INT64_MIN), NVPTX_RPC_EPROTO);
+  expect_error ("a piece of lstat after stat: EPROTO",
+		piece_request (NVPTX_RPC_LSTAT, 0), NVPTX_RPC_EPROTO);
+  expect_error ("a piece of fstat after stat: EPROTO",
+		piece_request (NVPTX_RPC_FSTAT, 0), NVPTX_RPC_EPROTO);
+  expect_error ("a piece of opcode 999: ENOSYS",
+		piece_request (999, 0), NVPTX_RPC_ENOSYS);
+  r = piece_request (NVPTX_RPC_STAT, 0);
+  r.flags |= NVPTX_RPC_MORE_ARGS;
+  expect_error ("flags MORE_ARGS|REPLY_PIECE: EINVAL", r, NVPTX_RPC_EINVAL);
+  r = piece_request (NVPTX_RPC_STAT, 0);
+  r.length = window + 1;
+  expect_error ("a piece with length window+1: EPROTO", r, NVPTX_RPC_EPROTO);
+  r.length = 0;
+  r.version = NVPTX_RPC_VERSION - 1;
+  expect_error ("a piece of version 1: EPROTO", r, NVPTX_RPC_EPROTO);
+
+  /* A new call, even a failed one, drops the last block.  */
+  expect_error ("stat a missing file: ENOENT",
+		path_request (NVPTX_RPC_STAT, "missing"), NVPTX_RPC_ENOENT);
+  expect_error ("then a piece of stat: EPROTO",
+		piece_request (NVPTX_RPC_STAT, 0), NVPTX_RPC_EPROTO);
+  /* So does the first piece of a call's argument block.  */
+  expect_result ("stat again", path_request (NVPTX_RPC_STAT, "."));
+  r = path_request (NVPTX_RPC_STAT, "garbage/");
+  r.length = 8;
+  r.flags = NVPTX_RPC_MORE_ARGS;
+  expect_result ("a first argument piece of stat", r);
+  expect_error ("then a reply piece of stat: EPROTO",
+		piece_request (NVPTX_RPC_STAT, 0), NVPTX_RPC_EPROTO);
+  expect_alive ("then a whole request, served alone (reply piece)");
+
+  /* The environment, a block of many pieces at small windows: put back
+     together from pieces at the offsets the client would ask for, and
+     from one at an odd offset.  */
+  size_t env_length = 0;
+  for (char **e = environ; *e; e++)
+    env_length += strlen (*e) + 1;
+  rep = expect_result ("environ", request (NVPTX_RPC_ENVIRON));
+  CHECK_INT ("environ: the result is the block's length", rep.result,
+	     env_length);
+  CHECK_INT ("environ: total", rep.total, env_length);
+  char *env = malloc (env_length + 1);
+  size_t received = 0;
+  int pieces = 0;
+  for (;;)
+    {
+      memcpy (env + received, mb->window, rep.length);
+      received += rep.length;
+      if (rep.length == 0 || received >= env_length)
+	break;
+      pieces++;
+      r = piece_request (NVPTX_RPC_ENVIRON, received);
+      rep = raw_call (&r);
+      if (rep.result < 0)
+	break;
+    }
+  CHECK_INT ("environ: put back together", received, env_length);
+  size_t at = 0, wrong = 0;
+  for (char **e = environ; *e && at < received; e++)
+    {
+      size_t n = strlen (*e) + 1;
+      wrong += at + n > received || memcmp (env + at, *e, n) != 0;
+      at += n;
+    }
+  CHECK_INT ("environ: the host's environment", wrong, 0);
+  check (pieces > 0 || env_length <= window,
+	 "environ: in pieces when longer than the window",
+	 "%d pieces for %zu bytes", pieces, env_length);
+  if (env_length > 5)
+    {
+      rep = expect_result ("environ: a piece from 5",
+			   piece_request (NVPTX_RPC_ENVIRON, 5));
+      /* A reply carries up to the window area, never less than
+	 NVPTX_RPC_REPLY_MAX.  */
+      size_t room = window > NVPTX_RPC_REPLY_MAX ? window
+		    : NVPTX_RPC_REPLY_MAX;
+      size_t want = env_length - 5 < room ? env_length - 5 : room;
+      CHECK_INT ("environ: a piece from 5: length", rep.length, want);
+      check_bytes ("environ: a piece from 5: bytes", mb->window, env + 5,
+		   want);
+    }
+  expect_error ("environ: a piece at -1: EPROTO",
+		piece_request (NVPTX_RPC_ENVIRON, -1), NVPTX_RPC_EPROTO);
+  expect_error ("environ: a piece past the end: EPROTO",
+		piece_request (NVPTX_RPC_ENVIRON, env_length + 1),
+		NVPTX_RPC_EPROTO);
+  free (env);
+  expect_alive ("alive after reply pieces");
+}
+
+/* Arguments of the calls protocol 2 added that the server must refuse.
+   FD is a regular file opened through the client.  */
+static void
+new_calls (int fd)
+{
+  struct raw r;
+
+  r = request (NVPTX_RPC_READDIR);
+  r.arg[0] = fd;
+  r.arg[1] = 2048;
+  expect_error ("readdir of a regular file: ENOTDIR", r, NVPTX_RPC_ENOTDIR);
+  int dir = open (".", O_RDONLY | O_DIRECTORY);
+  CHECK ("open \".\" through the client", dir >= 0);
+  r.arg[0] = dir;
+  r.arg[1] = NVPTX_RPC_DIRENT_SIZE (NAME_MAX) - 1;
+  expect_error ("readdir, room for less than a 255-byte name: EINVAL", r,
+		NVPTX_RPC_EINVAL);
+  r.arg[1] = -1;
+  expect_error ("readdir, room -1: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[1] = INT64_MIN;
+  expect_error ("readdir, room INT64_MIN: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[1] = NVPTX_RPC_DIRENT_SIZE (NAME_MAX);
+  expect_result ("readdir, room for a 255-byte name", r);
+  r.arg[1] = INT64_MAX;
+  r.arg[2] = 1;
+  struct nvptx_rpc_reply rep = expect_result ("readdir, room INT64_MAX", r);
+  check (rep.total <= NVPTX_RPC_ARG_MAX, "readdir, room INT64_MAX: bounded",
+	 "total %u", rep.total);
+  CHECK_INT ("close the directory", close (dir), 0);
+
+  r = request (NVPTX_RPC_FCNTL);
+  r.arg[0] = fd;
+  r.arg[1] = 99;
+  expect_error ("fcntl command 99: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[1] = 0;
+  expect_error ("fcntl command 0: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[1] = -1;
+  expect_error ("fcntl command -1: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[1] = NVPTX_RPC_F_SETFL;
+  r.arg[2] = 0x4000;
+  expect_error ("fcntl F_SETFL, flag 0x4000: EINVAL", r, NVPTX_RPC_EINVAL);
+
+  r = request (NVPTX_RPC_DUP);
+  r.arg[0] = fd;
+  r.arg[1] = 128;
+  expect_error ("dup, lowest 128: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[1] = -1;
+  expect_error ("dup, lowest -1: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[1] = INT64_MIN;
+  expect_error ("dup, lowest INT64_MIN: EINVAL", r, NVPTX_RPC_EINVAL);
+  r = request (NVPTX_RPC_DUP2);
+  r.arg[0] = fd;
+  r.arg[1] = 128;
+  expect_error ("dup2 to 128: EBADF", r, NVPTX_RPC_EBADF);
+  r.arg[1] = (int64_t) 1 << 32;
+  expect_error ("dup2 to 2^32: EBADF", r, NVPTX_RPC_EBADF);
+
+  r = path_request (NVPTX_RPC_UTIMENS, "file");
+  r.arg[1] = 1000000000;
+  expect_error ("utimens, atime ns 1e9: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[1] = 0;
+  r.arg[3] = 1000000000;
+  expect_error ("utimens, mtime ns 1e9: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[3] = -2;
+  expect_error ("utimens, mtime ns -2: EINVAL", r, NVPTX_RPC_EINVAL);
+
+  r = path_request (NVPTX_RPC_ACCESS, "file");
+  r.arg[0] = 8;
+  expect_error ("access mode 8: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[0] = INT64_MIN;
+  expect_error ("access mode INT64_MIN: EINVAL", r, NVPTX_RPC_EINVAL);
+
+  r = request (NVPTX_RPC_CLOCK_GETTIME);
+  r.arg[0] = 7;
+  expect_error ("clock_gettime clock 7: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[0] = -1;
+  expect_error ("clock_gettime clock -1: EINVAL", r, NVPTX_RPC_EINVAL);
+  r = request (NVPTX_RPC_SYSCONF);
+  r.arg[0] = 99;
+  expect_error ("sysconf name 99: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[0] = 0;
+  expect_error ("sysconf name 0: EINVAL", r, NVPTX_RPC_EINVAL);
+  expect_alive ("alive after the new calls' bad arguments");
+}
+
 static void
 bad_requests (void)
 {
@@ -159,17 +406,28 @@ bad_requests (void)
   /* Descriptors never opened, out of range, or negative.  */
   static const int64_t bad_fds[] = { -1, 5, 127, 128, 100000,
 				     INT64_MIN, (int64_t) 1 << 32 };
-  static const struct { uint32_t opcode; const char *name; } fd_ops[] = {
-    { NVPTX_RPC_READ, "read" }, { NVPTX_RPC_WRITE, "write" },
-    { NVPTX_RPC_CLOSE, "close" }, { NVPTX_RPC_FSTAT, "fstat" },
-    { NVPTX_RPC_LSEEK, "lseek" }, { NVPTX_RPC_ISATTY, "isatty" },
+  /* Each with arguments that would be good for a good descriptor.  */
+  static const struct
+  {
+    uint32_t opcode;
+    const char *name;
+    int64_t arg1;
+  } fd_ops[] = {
+    { NVPTX_RPC_READ, "read", 16 }, { NVPTX_RPC_WRITE, "write", 0 },
+    { NVPTX_RPC_CLOSE, "close", 0 }, { NVPTX_RPC_FSTAT, "fstat", 0 },
+    { NVPTX_RPC_LSEEK, "lseek", 0 }, { NVPTX_RPC_ISATTY, "isatty", 0 },
+    { NVPTX_RPC_FCHMOD, "fchmod", 0644 },
+    { NVPTX_RPC_FTRUNCATE, "ftruncate", 0 }, { NVPTX_RPC_FSYNC, "fsync", 0 },
+    { NVPTX_RPC_DUP, "dup", 0 }, { NVPTX_RPC_DUP2, "dup2", 10 },
+    { NVPTX_RPC_FCNTL, "fcntl", NVPTX_RPC_F_GETFD },
+    { NVPTX_RPC_READDIR, "readdir", 2048 },
   };
   for (size_t o = 0; o < sizeof fd_ops / sizeof *fd_ops; o++)
     for (size_t f = 0; f < sizeof bad_fds / sizeof *bad_fds; f++)
       {
 	r = request (fd_ops[o].opcode);
 	r.arg[0] = bad_fds[f];
-	r.arg[1] = fd_ops[o].opcode == NVPTX_RPC_READ ? 16 : 0;
+	r.arg[1] = fd_ops[o].arg1;
 	if (fd_ops[o].opcode == NVPTX_RPC_WRITE)
 	  r.data = "data", r.data_length = r.length = 4;
 	expect_error (name_of ("%s fd %lld: EBADF", fd_ops[o].name,
@@ -256,6 +514,8 @@ bad_requests (void)
   r.arg[1] = 0;
   struct nvptx_rpc_reply rep = raw_call (&r);
   CHECK_INT ("kill self, signal 0: 0", rep.result, 0);
+
+  new_calls (fd);
 
   /* An argument block longer than NVPTX_RPC_ARG_MAX, in pieces: the pieces
      are taken, the call refused, and the next request starts afresh.  */
@@ -344,6 +604,7 @@ main (void)
       CHECK_INT ("mailbox version", mb->version, NVPTX_RPC_VERSION);
       CHECK_INT ("mailbox window_size", mb->window_size, window);
       bad_requests ();
+      reply_pieces ();
 
       /* A normal round trip through the client: nothing was lost.  */
       int fd = open ("after", O_WRONLY | O_CREAT | O_TRUNC, 0644);
