@@ -243,6 +243,18 @@ modes (void)
   CHECK_ERRNO ("fchmod a closed fd: EBADF", fchmod (fd, 0644), EBADF);
   CHECK_ERRNO ("fchmod fd -1: EBADF", fchmod (-1, 0644), EBADF);
   CHECK_ERRNO ("fchmod fd 128: EBADF", fchmod (128, 0644), EBADF);
+
+  /* chown to who owns it already, which needs no privilege.  */
+  struct stat st;
+  real_stat ("m", &st);
+  CHECK_INT ("chown to the owner", chown ("m", st.st_uid, st.st_gid), 0);
+  CHECK_INT ("chown -1 -1: nothing changes", chown ("m", -1, -1), 0);
+  struct stat after;
+  real_stat ("m", &after);
+  CHECK ("chown: the host's owner unchanged",
+	 after.st_uid == st.st_uid && after.st_gid == st.st_gid);
+  CHECK_ERRNO ("chown a missing file: ENOENT", chown ("missing", -1, -1),
+	       ENOENT);
 }
 
 static void
@@ -658,6 +670,13 @@ working_directory (void)
 	       getcwd (buf, length) ? 0 : -1, ERANGE);
   CHECK_ERRNO ("getcwd deep, 1000 bytes: ERANGE",
 	       getcwd (buf, 1000) ? 0 : -1, ERANGE);
+  /* Longer than the first guess of its own buffer (and than newlib's
+     PATH_MAX, 1024): the buffer grows to what the reply says.  */
+  char *grown = getcwd (NULL, 0);
+  check (grown && strcmp (grown, host) == 0,
+	 "getcwd (NULL, 0) deep: allocates as much as needed", "%s",
+	 grown ? "another path" : "NULL");
+  free (grown);
   p = getcwd (NULL, 0);
   check (p && strcmp (p, host) == 0, "getcwd deep (NULL, 0)",
 	 "%.60s", p ? p : "NULL");
