@@ -251,6 +251,20 @@ take_strings (struct call *c, const char **out, int count)
   return true;
 }
 
+/* File mode bits from the protocol value WIRE, or false with an EINVAL
+   reply when WIRE has bits beyond the permission bits (07777).  */
+static bool
+take_mode (struct call *c, int64_t wire, mode_t *mode)
+{
+  if (wire & ~(int64_t) NVPTX_RPC_S_IPERM)
+    {
+      reply_error (c, NVPTX_RPC_EINVAL);
+      return false;
+    }
+  *mode = wire;
+  return true;
+}
+
 /* Open flags from protocol values, or -1 when WIRE has a bit that is not
    one; the access mode is the caller's.  */
 static int
@@ -284,9 +298,10 @@ serve_open (struct call *c)
   const char *path;
   uint64_t wflags = c->req->arg[0];
   int flags, fd, host_fd;
+  mode_t mode;
   struct stat st;
 
-  if (!take_strings (c, &path, 1))
+  if (!take_strings (c, &path, 1) || !take_mode (c, c->req->arg[1], &mode))
     return;
   switch (wflags & NVPTX_RPC_O_ACCMODE)
     {
@@ -305,8 +320,7 @@ serve_open (struct call *c)
   if ((fd = free_guest_fd (c, 0)) < 0)
     return;
   /* The program's exec is not the launcher's: never leak into children.  */
-  host_fd = open (path, flags | more | O_CLOEXEC,
-		  (mode_t) (c->req->arg[1] & NVPTX_RPC_S_IPERM));
+  host_fd = open (path, flags | more | O_CLOEXEC, mode);
   if (host_fd < 0)
     {
       reply (c, -1);
@@ -536,9 +550,10 @@ static void
 serve_mkdir (struct call *c)
 {
   const char *path;
+  mode_t mode;
 
-  if (take_strings (c, &path, 1))
-    reply (c, mkdir (path, (mode_t) (c->req->arg[0] & NVPTX_RPC_S_IPERM)));
+  if (take_strings (c, &path, 1) && take_mode (c, c->req->arg[0], &mode))
+    reply (c, mkdir (path, mode));
 }
 
 static void
@@ -554,19 +569,20 @@ static void
 serve_chmod (struct call *c)
 {
   const char *path;
+  mode_t mode;
 
-  if (take_strings (c, &path, 1))
-    reply (c, chmod (path, (mode_t) (c->req->arg[0] & NVPTX_RPC_S_IPERM)));
+  if (take_strings (c, &path, 1) && take_mode (c, c->req->arg[0], &mode))
+    reply (c, chmod (path, mode));
 }
 
 static void
 serve_fchmod (struct call *c)
 {
   struct guest_fd *g = guest_fd (c, c->req->arg[0]);
+  mode_t mode;
 
-  if (g != NULL)
-    reply (c, fchmod (g->host_fd,
-		      (mode_t) (c->req->arg[1] & NVPTX_RPC_S_IPERM)));
+  if (g != NULL && take_mode (c, c->req->arg[1], &mode))
+    reply (c, fchmod (g->host_fd, mode));
 }
 
 static void

@@ -495,6 +495,28 @@ bad_requests (void)
   expect_error ("open flag 0x80000000: EINVAL", r, NVPTX_RPC_EINVAL);
   r.arg[0] = NVPTX_RPC_O_ACCMODE;
   expect_error ("open access mode 3: EINVAL", r, NVPTX_RPC_EINVAL);
+  /* Bits 32-63, with a known flag beside them.  */
+  r.arg[0] = NVPTX_RPC_O_CREAT | NVPTX_RPC_O_WRONLY | (INT64_C (1) << 40);
+  expect_error ("open flag 1 << 40 with O_CREAT: EINVAL", r,
+		NVPTX_RPC_EINVAL);
+
+  /* Mode bits beyond 07777.  */
+  r = path_request (NVPTX_RPC_OPEN, "mode-file");
+  r.arg[0] = NVPTX_RPC_O_CREAT | NVPTX_RPC_O_WRONLY;
+  r.arg[1] = 0100644;
+  expect_error ("open mode 0100644: EINVAL", r, NVPTX_RPC_EINVAL);
+  CHECK ("open mode 0100644: no file made",
+	 real_access ("mode-file", F_OK) != 0);
+  r = path_request (NVPTX_RPC_MKDIR, "mode-dir");
+  r.arg[0] = 010755;
+  expect_error ("mkdir mode 010755: EINVAL", r, NVPTX_RPC_EINVAL);
+  r = path_request (NVPTX_RPC_CHMOD, "file");
+  r.arg[0] = -1;
+  expect_error ("chmod mode -1: EINVAL", r, NVPTX_RPC_EINVAL);
+  r = request (NVPTX_RPC_FCHMOD);
+  r.arg[0] = 1;
+  r.arg[1] = 0200000;
+  expect_error ("fchmod mode 0200000: EINVAL", r, NVPTX_RPC_EINVAL);
 
   /* kill: only this process, only known signals.  */
   r = request (NVPTX_RPC_KILL);
