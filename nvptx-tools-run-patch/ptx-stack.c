@@ -11,7 +11,11 @@
    function (its frame, "%frame_ar[N]", and outgoing arguments,
    "%stack_ar[N]").  Indirect calls add nothing: the launcher leaves room
    for them (STACK_ROOM).  A set of functions that call each other
-   (recursion) counts once, with all its frames.  */
+   (recursion) counts once, with all its frames.
+
+   The PTX comes from the user, so no input may crash the launcher: the
+   walk keeps its own stack rather than the host's, so that any depth of
+   calls fits, and sums saturate rather than wrap.  */
 
 #include <stdbool.h>
 #include <stdlib.h>
@@ -27,6 +31,7 @@ struct function
   long first_call;		/* Its calls, linked by next_call; -1 ends.  */
   /* Tarjan's strongly connected components.  */
   long index, lowlink;
+  long next_call;		/* The walk's next of its calls.  */
   bool on_stack;
   long component;		/* Its root function, once that is done.  */
   size_t need;			/* Of its component, likewise.  */
@@ -52,7 +57,15 @@ struct graph
   struct function **by_name;	/* Sorted by name, then chunk.  */
   long *stack;			/* Tarjan's stack.  */
   long depth, next_index;
+  long *path;			/* The functions being walked, from the root.  */
 };
+
+/* A + B, but at most PTX_STACK_SATURATED, which A is not above.  */
+static size_t
+add_saturating (size_t a, size_t b)
+{
+  return b < PTX_STACK_SATURATED - a ? a + b : PTX_STACK_SATURATED;
+}
 
 static const char *
 skip_blanks (const char *s)
@@ -98,7 +111,7 @@ read_line (struct graph *g, const char *line, long chunk, long current)
 	  s = skip_blanks (skip_parens (s));
 	g->fns[g->nfns] = (struct function) {
 	  s, identifier_length (s), heads[i].global ? -1 : chunk, 0, -1,
-	  -1, 0, false, -1, 0 };
+	  -1, 0, -1, false, -1, 0 };
 	return g->nfns++;
       }
   /* A function's lines run to the next function's head: its braces nest
@@ -109,7 +122,11 @@ read_line (struct graph *g, const char *line, long chunk, long current)
 
   if (!strncmp (s, ".local", 6) && strchr (s, '['))
     {
-      g->fns[current].frame += strtoul (strchr (s, '[') + 1, NULL, 10);
+      /* strtoul gives ULONG_MAX for a larger number, and a negative one
+	 wraps: both saturate.  */
+      g->fns[current].frame
+	= add_saturating (g->fns[current].frame,
+			  strtoul (strchr (s, '[') + 1, NULL, 10));
       return current;
     }
   if (*s == '@')		/* A predicate: "@ %r1" or "@ ! %r1".  */
@@ -179,33 +196,22 @@ find_function (struct graph *g, const char *name, size_t len, long chunk)
   return -1;
 }
 
-/* Tarjan's algorithm from F.  A component is done after every component
-   it calls, so its need is its frames and its deepest callee's need.  */
+/* Tarjan: F is met.  */
 static void
-visit (struct graph *g, long f)
+enter (struct graph *g, long f)
 {
   g->fns[f].index = g->fns[f].lowlink = g->next_index++;
+  g->fns[f].next_call = g->fns[f].first_call;
   g->stack[g->depth++] = f;
   g->fns[f].on_stack = true;
-  for (long c = g->fns[f].first_call; c >= 0; c = g->calls[c].next_call)
-    {
-      long t = g->calls[c].target;
-      if (t < 0)
-	continue;
-      if (g->fns[t].index < 0)
-	{
-	  visit (g, t);
-	  if (g->fns[t].lowlink < g->fns[f].lowlink)
-	    g->fns[f].lowlink = g->fns[t].lowlink;
-	}
-      else if (g->fns[t].on_stack && g->fns[t].index < g->fns[f].lowlink)
-	g->fns[f].lowlink = g->fns[t].index;
-    }
-  if (g->fns[f].lowlink != g->fns[f].index)
-    return;
+}
 
-  /* F is the root of a component: the stack from F up.  Whatever else
-     its members call belongs to a component already done.  */
+/* Tarjan: F, done, is the root of a component, the stack from F up.
+   Whatever else its members call belongs to a component already done,
+   so its need is its frames and its deepest callee's need.  */
+static void
+close_component (struct graph *g, long f)
+{
   long bottom = g->depth;
   size_t frames = 0, deepest = 0;
   do
@@ -213,7 +219,7 @@ visit (struct graph *g, long f)
       bottom--;
       g->fns[g->stack[bottom]].on_stack = false;
       g->fns[g->stack[bottom]].component = f;
-      frames += g->fns[g->stack[bottom]].frame;
+      frames = add_saturating (frames, g->fns[g->stack[bottom]].frame);
     }
   while (g->stack[bottom] != f);
   for (long i = bottom; i < g->depth; i++)
@@ -225,8 +231,50 @@ visit (struct graph *g, long f)
 	  deepest = g->fns[t].need;
       }
   for (long i = bottom; i < g->depth; i++)
-    g->fns[g->stack[i]].need = frames + deepest;
+    g->fns[g->stack[i]].need = add_saturating (frames, deepest);
   g->depth = bottom;
+}
+
+/* Tarjan's algorithm from ROOT, depth first along g->path: the functions
+   whose calls the walk is in, each called by the one below it.  */
+static void
+walk (struct graph *g, long root)
+{
+  long top = 0;
+
+  enter (g, root);
+  g->path[top++] = root;
+  while (top > 0)
+    {
+      struct function *f = &g->fns[g->path[top - 1]];
+      long c = f->next_call;
+
+      if (c >= 0)
+	{
+	  long t = g->calls[c].target;
+
+	  f->next_call = g->calls[c].next_call;
+	  if (t < 0)
+	    continue;
+	  if (g->fns[t].index < 0)
+	    {
+	      enter (g, t);
+	      g->path[top++] = t;
+	    }
+	  else if (g->fns[t].on_stack && g->fns[t].index < f->lowlink)
+	    f->lowlink = g->fns[t].index;
+	  continue;
+	}
+
+      /* F's calls are done.  F roots a component if its lowlink is its
+	 own index, as the walk's root's is, so any other F has a caller
+	 below it.  */
+      top--;
+      if (f->lowlink == f->index)
+	close_component (g, g->path[top]);
+      else if (f->lowlink < g->fns[g->path[top - 1]].lowlink)
+	g->fns[g->path[top - 1]].lowlink = f->lowlink;
+    }
 }
 
 size_t
@@ -234,7 +282,7 @@ ptx_stack_need (const char *program, size_t len, const char *entry)
 {
   size_t lines = 1;
   char *text = malloc (len + 1);
-  struct graph g = { NULL, 0, NULL, 0, NULL, NULL, 0, 0 };
+  struct graph g = { NULL, 0, NULL, 0, NULL, NULL, 0, 0, NULL };
   size_t need = 0;
 
   for (size_t i = 0; i < len; i++)
@@ -243,7 +291,8 @@ ptx_stack_need (const char *program, size_t len, const char *entry)
   g.calls = malloc (lines * sizeof *g.calls);
   g.by_name = malloc (lines * sizeof *g.by_name);
   g.stack = malloc (lines * sizeof *g.stack);
-  if (text && g.fns && g.calls && g.by_name && g.stack)
+  g.path = malloc (lines * sizeof *g.path);
+  if (text && g.fns && g.calls && g.by_name && g.stack && g.path)
     {
       long chunk = 0, current = -1;
 
@@ -277,7 +326,7 @@ ptx_stack_need (const char *program, size_t len, const char *entry)
       long root = find_function (&g, entry, strlen (entry), -1);
       if (root >= 0)
 	{
-	  visit (&g, root);
+	  walk (&g, root);
 	  need = g.fns[root].need;
 	}
     }
@@ -286,5 +335,6 @@ ptx_stack_need (const char *program, size_t len, const char *entry)
   free (g.calls);
   free (g.by_name);
   free (g.stack);
+  free (g.path);
   return need;
 }
