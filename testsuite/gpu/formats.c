@@ -8,9 +8,8 @@
    - %p's text ("(nil)" against "0x0" for NULL, and the digits of an
      address): %p is checked by a round trip through sscanf instead.
    - %a of subnormals (glibc "0x0.0000000000001p-1022", newlib normalizes
-     to "0x1p-1074"), of long double (x86's glibc "0x8p-3" for 1.0L,
-     nvptx's long double is double) and roundings that carry into the
-     leading digit.
+     to "0x1p-1074") and of long double (x86's glibc "0x8p-3" for 1.0L,
+     nvptx's long double is double).
    - Hexadecimal floating input: newlib 3.3's scanf stops at the "x" of
      "0x1p3" (glibc reads 8), so scanf reads decimal, inf and nan only.
    - A float whose exponent has no digits ("1e+x"): both read 1, glibc
