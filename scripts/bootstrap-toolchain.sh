@@ -88,7 +88,9 @@ mkdir build && cd build
 # No -g for the target libraries: GCC 12's debug line info for nvptx
 # (".loc ... discriminator") is rejected by the driver's PTX JIT, so a
 # program using libgcc's complex arithmetic or 64-bit bit counts would not
-# load.
+# load.  The newlib built here is pristine, and "make install" replaces it
+# with this tree's: no --enable-newlib-io-c99-formats, whose scanf needs
+# alloca, which nvptx lacks, but for this tree's newlib patch.
 "$GCC_SRC/configure" CFLAGS_FOR_TARGET=-O2 --target=nvptx-none --prefix="$PREFIX" \
   --with-build-time-tools="$TOOLS" --enable-languages=c \
   --disable-multilib --disable-nls --disable-lto --disable-sjlj-exceptions \

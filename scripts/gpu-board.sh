@@ -33,6 +33,8 @@ case $kind in
       mkdir -p "$build/obj"
       tar -C "$build" -xf "$tarball"
       # The toolchain's bin only: its nvptx-none/bin holds an "as" for nvptx.
+      # Not --enable-newlib-io-c99-formats, as ours: pristine newlib's scanf
+      # then needs alloca, which nvptx lacks.
       (cd "$build/obj" && export PATH="$prefix/bin:$PATH" \
        && ../newlib-salsa/configure --target=nvptx-none \
 	 --disable-multilib --enable-newlib-io-long-long \
