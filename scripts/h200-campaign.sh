@@ -7,6 +7,9 @@
 #   newlib         newlib's own testsuite, ours then stock
 #   torture        gcc.c-torture/execute at -O2, ours and stock side by
 #                  side, 8 slices each, compiled there
+#   installed      testsuite/gpu's posix.c and formats.c built there with
+#                  the installed toolchain and no extra flags, run by the
+#                  installed launcher and natively: output, status, files
 #   torture-replay the same tests compiled here by scripts/torture-record.sh
 #                  (.carry/torture-*.tar.xz), only run there, ours then
 #                  stock, and compared (scripts/torture-compare.sh)
@@ -56,9 +59,32 @@ for part; do
 	    .carry/torture-$kind.tar.xz "$logs"
 	done
 	scripts/torture-compare.sh "$logs" ;;
+      installed)
+	for prog in posix formats; do
+	  d=$logs/$prog
+	  mkdir -p "$d/native" "$d/gpu"
+	  # formats.c reads what gpu.exp gives it.
+	  if [ $prog = formats ]; then
+	    printf '18446744073709551615 -128 -9223372036854775808\n  the rest of the line  \n'
+	  fi > "$d/in"
+	  cc -O2 -o "$d/$prog.native" testsuite/gpu/$prog.c
+	  nvptx-none-gcc -O2 -mmainkernel -o "$d/$prog.nvptx" testsuite/gpu/$prog.c
+	  (cd "$d/native" && ../$prog.native < ../in > ../native.out 2>&1;
+	   echo "status $?" >> ../native.out)
+	  (cd "$d/gpu" && nvptx-none-run ../$prog.nvptx < ../in \
+	     > ../gpu.out 2>&1; echo "status $?" >> ../gpu.out)
+	  if cmp -s "$d/native.out" "$d/gpu.out" \
+	     && diff -r "$d/native" "$d/gpu" > /dev/null; then
+	    echo "PASS: $prog, installed toolchain: identical to native"
+	  else
+	    echo "FAIL: $prog, installed toolchain: differs from native"
+	    diff "$d/native.out" "$d/gpu.out" | head -20
+	  fi
+	done ;;
       *) echo "unknown part $part" ;;
     esac
     echo "$part took $(( $(date +%s) - start )) s"
   } 2>&1 | tee "$out/$part.txt"
-  (cd "$logs" && find . -name '*.sum' -o -name '*.log' | tar -cJf "$out/$part.tar.xz" -T -)
+  (cd "$logs" && find . -name '*.sum' -o -name '*.log' -o -name '*.out' \
+     | tar -cJf "$out/$part.tar.xz" -T -)
 done
