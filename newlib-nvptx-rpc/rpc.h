@@ -56,6 +56,18 @@ __nvptx_rpc_path_call (enum nvptx_rpc_opcode opcode, const char *path,
   return __nvptx_rpc_call (&call);
 }
 
+/* The calls whose argument block is two paths: OPCODE on A and B.  */
+static inline long long
+__nvptx_rpc_paths_call (enum nvptx_rpc_opcode opcode, const char *a,
+			const char *b)
+{
+  struct __nvptx_rpc_call call = {
+    .opcode = opcode,
+    .out = { { a, __builtin_strlen (a) + 1 }, { b, __builtin_strlen (b) + 1 } },
+  };
+  return __nvptx_rpc_call (&call);
+}
+
 /* Protocol values for this C library's open flags, and back.  */
 uint32_t __nvptx_rpc_oflags (int flags);
 int __nvptx_rpc_oflags_from_wire (uint32_t wire);
