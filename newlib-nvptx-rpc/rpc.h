@@ -63,7 +63,8 @@ __nvptx_rpc_paths_call (enum nvptx_rpc_opcode opcode, const char *a,
 {
   struct __nvptx_rpc_call call = {
     .opcode = opcode,
-    .out = { { a, __builtin_strlen (a) + 1 }, { b, __builtin_strlen (b) + 1 } },
+    .out = { { a, __builtin_strlen (a) + 1 },
+	     { b, __builtin_strlen (b) + 1 } },
   };
   return __nvptx_rpc_call (&call);
 }
