@@ -24,7 +24,9 @@
 # define WAIT_A_MOMENT() ((void) 0)
 /* Nanoseconds on the GPU's global timer.  */
 # define CLOCK_NS() \
-  ({ uint64_t t_; asm volatile ("mov.u64 %0, %%globaltimer;" : "=r" (t_)); t_; })
+  ({ uint64_t t_; \
+     asm volatile ("mov.u64 %0, %%globaltimer;" : "=r" (t_)); \
+     t_; })
 /* Give up the thread's issue slots for about NS nanoseconds (at most 1 ms
    a time, by PTX's rule); sm_70 and PTX 6.3.  */
 # define PAUSE_NS(ns) \

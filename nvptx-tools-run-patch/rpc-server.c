@@ -1080,7 +1080,9 @@ trace_item (const struct call *c, char item, int64_t arg)
       else
 	fputs ("...", f);
       break;
-    case 'b': trace_string (f, (const char *) c->window, c->req->length); break;
+    case 'b':
+      trace_string (f, (const char *) c->window, c->req->length);
+      break;
     case 'n': fprintf (f, "%u", c->req->length); break;
     }
 }
