@@ -9,7 +9,9 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
+#include <signal.h>
 #include <sched.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -427,6 +429,22 @@ static const struct option long_options[] =
 #define SPIN_POLLS 4096
 #define QUERY_POLLS 64
 
+/* The program's standard streams are the launcher's 0, 1 and 2.  Left
+   closed, they would be the first numbers the CUDA driver's own files
+   take, and the program would read and write those: open them on
+   /dev/null first.  A pipe whose reader has gone must make the program's
+   write fail with EPIPE, not end the launcher: ignore SIGPIPE.  */
+static void
+settle_standard_streams (void)
+{
+  for (int fd = 0; fd <= 2; fd++)
+    if (fcntl (fd, F_GETFD) < 0
+	&& open ("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY) != fd)
+      fatal_error ("could not open /dev/null as fd %d: %s", fd,
+		   strerror (errno));
+  signal (SIGPIPE, SIG_IGN);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -449,6 +467,7 @@ main (int argc, char **argv)
   unsigned idle_polls;
   CUresult r;
 
+  settle_standard_streams ();
   /* "+": stop at the program name, so its options pass through.  */
   while ((o = getopt_long (argc, argv, "+S:H:L:O:gGhV", long_options, 0))
 	 != -1)
