@@ -5,7 +5,8 @@
 #
 # Usage: scripts/bootstrap-toolchain.sh [PREFIX]
 #   PREFIX defaults to $NVPTX_PREFIX, else /opt/nvptx-none-gcc12.
-# See ../shared/TOOLCHAIN.md-derived notes in docs/toolchain.md for the traps.
+# Each stage prints its elapsed time and its log; a failing one prints the
+# end of its log.  The traps this recipe avoids are in the comments below.
 
 set -eu
 
@@ -20,6 +21,19 @@ PACKAGES="gcc-12-source newlib-source nvptx-tools dejagnu texinfo flex bison
   libgmp-dev libmpfr-dev libmpc-dev autoconf automake patch xz-utils make gcc"
 
 log () { echo "bootstrap: $*" >&2; }
+
+START=$(date +%s)
+# Run stage NAME, the command that follows, with its output in LOG.
+stage ()
+{
+  name=$1 logfile=$2
+  shift 2
+  log "[$(( $(date +%s) - START )) s] $name (log: $logfile)"
+  "$@" > "$logfile" 2>&1 && return 0
+  log "$name failed after $(( $(date +%s) - START )) s; the end of $logfile:"
+  tail -40 "$logfile" >&2
+  exit 1
+}
 
 need_packages ()
 {
@@ -74,8 +88,8 @@ log "building nvptx-none gcc 12 + newlib 3.3.0 into $PREFIX (about 15 min on 2 c
 rm -rf "$PREFIX" "$WORK"
 mkdir -p "$WORK" "$PREFIX"
 cd "$WORK"
-tar -xf /usr/src/gcc-12/gcc-12*-dfsg.tar.xz
-tar -xf /usr/src/newlib/newlib-*.tar.xz
+stage "unpacking gcc 12 and newlib 3.3.0" "$WORK/unpack.log" sh -c \
+  'tar -xf /usr/src/gcc-12/gcc-12*-dfsg.tar.xz && tar -xf /usr/src/newlib/newlib-*.tar.xz'
 GCC_SRC=$(ls -d "$WORK"/gcc-*/)
 # The dfsg tarball lacks the GFDL docs; without this genhooks fails in s-tm-texi.
 (cd "$GCC_SRC" && patch -p2 -s < /usr/src/gcc-12/debian/patches/gcc-gfdl-build.diff)
@@ -89,22 +103,25 @@ mkdir build && cd build
 # (".loc ... discriminator") is rejected by the driver's PTX JIT, so a
 # program using libgcc's complex arithmetic or 64-bit bit counts would not
 # load.  The newlib built here is pristine, and "make install" replaces it
-# with this tree's: no --enable-newlib-io-c99-formats, whose scanf needs
-# alloca, which nvptx lacks, but for this tree's newlib patch.
-"$GCC_SRC/configure" CFLAGS_FOR_TARGET=-O2 --target=nvptx-none --prefix="$PREFIX" \
-  --with-build-time-tools="$TOOLS" --enable-languages=c \
+# with this tree's, built with C99's formats, which pristine newlib's scanf
+# cannot have on nvptx (it needs alloca).
+stage configure "$PWD/configure.log" \
+  "$GCC_SRC/configure" CFLAGS_FOR_TARGET=-O2 --target=nvptx-none \
+  --prefix="$PREFIX" --with-build-time-tools="$TOOLS" --enable-languages=c \
   --disable-multilib --disable-nls --disable-lto --disable-sjlj-exceptions \
-  --enable-newlib-io-long-long > configure.log 2>&1 \
-  || { tail -30 configure.log; exit 1; }
-make -j"$JOBS" > make.log 2>&1 || { tail -60 make.log; exit 1; }
+  --enable-newlib-io-long-long
+stage "gcc and newlib (the long part, about 12 min on 2 cores)" \
+  "$PWD/make.log" make -j"$JOBS"
 # libgcc takes -g from its own LIBGCC2_DEBUG_CFLAGS, and the top-level
 # make passes no command-line variables down: rebuild it directly.
-(make -C nvptx-none/libgcc clean && make -C nvptx-none/libgcc -j"$JOBS" \
-   LIBGCC2_DEBUG_CFLAGS=) > libgcc.log 2>&1 || { tail -60 libgcc.log; exit 1; }
-make install-strip > install.log 2>&1 || { tail -30 install.log; exit 1; }
+stage "libgcc without debug lines" "$PWD/libgcc.log" sh -c \
+  'make -C nvptx-none/libgcc clean && make -C nvptx-none/libgcc -j"$1" LIBGCC2_DEBUG_CFLAGS=' \
+  sh "$JOBS"
+stage install "$PWD/install.log" make install-strip
 install_binutils_shims "$TOOLS"
 
 echo "recipe $RECIPE" > "$STAMP"
+log "[$(( $(date +%s) - START )) s] checks"
 toolchain_ok || { log "built toolchain fails its own check"; exit 1; }
 cd / && rm -rf "$WORK"
-log "done: $PREFIX"
+log "[$(( $(date +%s) - START )) s] done: $PREFIX"

@@ -8,12 +8,20 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 prefix=${NVPTX_PREFIX:-/opt/nvptx-none-gcc12}
 
+start=$(date +%s)
+say () { echo "setup: [$(( $(date +%s) - start )) s] $*"; }
+
+say "toolchain (built once, about 15 min on 2 cores; then seconds)"
 "$top/scripts/bootstrap-toolchain.sh" "$prefix"
 cd "$top"
+say "configure"
 [ -x configure ] || autoreconf -fi
 [ -f Makefile ] || ./configure --with-nvptx-prefix="$prefix"
+say "make: the launcher, the newlib patch, newlib"
 make -j"$(nproc)"
+say "make install into $prefix"
 make install
+say "the demo"
 
 # The demo: a program that writes a file and reads it back, built with
 # the installed toolchain exactly as a user would.
