@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* For types and prototypes only: libcuda.so.1 is opened at run time, so
    that the launcher builds, and answers --help, without the driver.  */
@@ -394,6 +395,8 @@ Options:\n\
   --window N            Move system call data through an N-byte window\n\
                         (a multiple of 8 from %u to %u; default: %u)\n\
   --trace               Print each system call of the program to stderr\n\
+  --timeout SECONDS     End a program that runs longer, with status 124\n\
+                        (default: $NVPTX_RPC_TIMEOUT, else no limit)\n\
   --help                Print this help and exit\n\
   --version             Print version number and exit\n",
 	   (unsigned) NVPTX_RPC_WINDOW_MIN, (unsigned) NVPTX_RPC_WINDOW_MAX,
@@ -405,7 +408,8 @@ Options:\n\
 enum
 {
   OPT_WINDOW = 256,
-  OPT_TRACE
+  OPT_TRACE,
+  OPT_TIMEOUT
 };
 
 static const struct option long_options[] =
@@ -418,6 +422,7 @@ static const struct option long_options[] =
     { "debuginfo", no_argument, 0, 'G' },
     { "window", required_argument, 0, OPT_WINDOW },
     { "trace", no_argument, 0, OPT_TRACE },
+    { "timeout", required_argument, 0, OPT_TIMEOUT },
     { "help", no_argument, 0, 'h' },
     { "version", no_argument, 0, 'V' },
     { 0, 0, 0, 0 }
@@ -428,6 +433,28 @@ static const struct option long_options[] =
    kernel's state.  */
 #define SPIN_POLLS 4096
 #define QUERY_POLLS 64
+
+/* Seconds from TEXT, a positive decimal number, for --timeout.  */
+static double
+parse_timeout (const char *text)
+{
+  char *end;
+  double seconds = strtod (text, &end);
+
+  if (end == text || *end != '\0' || !(seconds > 0))
+    fatal_error ("invalid timeout");
+  return seconds;
+}
+
+/* Seconds on the monotonic clock.  */
+static double
+now (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
 
 /* The program's standard streams are the launcher's 0, 1 and 2.  Left
    closed, they would be the first numbers the CUDA driver's own files
@@ -452,6 +479,8 @@ main (int argc, char **argv)
   size_t stack_need;
   long window = NVPTX_RPC_WINDOW_DEFAULT;
   FILE *trace = NULL;
+  const char *timeout_env = getenv ("NVPTX_RPC_TIMEOUT");
+  double timeout = timeout_env ? parse_timeout (timeout_env) : 0, deadline;
   const char *progname;
   char *program, *end;
   size_t program_len;
@@ -511,6 +540,9 @@ main (int argc, char **argv)
 	break;
       case OPT_TRACE:
 	trace = stderr;
+	break;
+      case OPT_TIMEOUT:
+	timeout = parse_timeout (optarg);
 	break;
       case 'h':
 	usage (stdout, 0);
@@ -603,6 +635,7 @@ main (int argc, char **argv)
      once and we keep a core busy, as the stock launcher does waiting in
      the driver).  Ask the driver whether the kernel is done only every
      QUERY_POLLS idle polls: that call costs more than a poll.  */
+  deadline = now () + timeout;
   idle_polls = 0;
   for (;;)
     {
@@ -624,6 +657,16 @@ main (int argc, char **argv)
 		rpc_server_free (server);
 	      fflush (stdout);
 	      fatal_unless_success (r, "the GPU program failed");
+	    }
+	  if (timeout > 0 && now () > deadline)
+	    {
+	      /* As timeout(1) does; the context goes with the process.  */
+	      if (server)
+		rpc_server_free (server);
+	      fflush (stdout);
+	      fprintf (stderr, "nvptx-run: the GPU program ran longer than "
+		       "%g s\n", timeout);
+	      exit (124);
 	    }
 	}
       if (idle_polls < SPIN_POLLS)
