@@ -472,6 +472,76 @@ settle_standard_streams (void)
   signal (SIGPIPE, SIG_IGN);
 }
 
+/* Before the launcher ends early: close the program's files and get out
+   what it wrote.  */
+static void
+stop_serving (struct rpc_server *server)
+{
+  if (server)
+    rpc_server_free (server);
+  fflush (stdout);
+}
+
+/* Serve the program's requests, if it speaks nvptx-rpc (SERVER), until
+   the kernel on STREAM finishes; end the launcher when the kernel fails
+   or runs longer than TIMEOUT seconds (if not 0), after closing the
+   program's files and flushing what it wrote.  Nothing here waits on the
+   kernel: requests are served while it runs.
+
+   A GPU thread waits for each reply, and after one it soon posts its next
+   request, so after a served request look again at once.  Idle, spin
+   with cpu_relax for SPIN_POLLS polls, which sees a request within
+   microseconds, then yield the CPU on each poll, so that a long kernel
+   that makes no calls gives way to other runnable work (with none,
+   sched_yield returns at once and we keep a core busy, as the stock
+   launcher does waiting in the driver).  Ask the driver whether the
+   kernel is done only every QUERY_POLLS idle polls: that call costs more
+   than a poll.  */
+static void
+serve_until_done (CUstream stream, struct rpc_server *server, double timeout)
+{
+  double deadline = now () + timeout;
+  unsigned idle_polls = 0;
+  CUresult r;
+
+  for (;;)
+    {
+      if (server && rpc_server_poll (server))
+	{
+	  idle_polls = 0;
+	  continue;
+	}
+      if (idle_polls++ % QUERY_POLLS == 0)
+	{
+	  r = cuda.cuStreamQuery (stream);
+	  if (r == CUDA_SUCCESS)
+	    break;
+	  if (r != CUDA_ERROR_NOT_READY)
+	    {
+	      /* The kernel trapped or faulted.  */
+	      stop_serving (server);
+	      fatal_unless_success (r, "the GPU program failed");
+	    }
+	  if (timeout > 0 && now () > deadline)
+	    {
+	      /* As timeout(1) does; the context goes with the process.  */
+	      stop_serving (server);
+	      fprintf (stderr, "nvptx-run: the GPU program ran longer than "
+		       "%g s\n", timeout);
+	      exit (124);
+	    }
+	}
+      if (idle_polls < SPIN_POLLS)
+	cpu_relax ();
+      else
+	sched_yield ();
+    }
+  /* A finished kernel has no thread left waiting for a reply, so nothing
+     can be pending; serve whatever is, in case.  */
+  while (server && rpc_server_poll (server))
+    ;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -480,7 +550,7 @@ main (int argc, char **argv)
   long window = NVPTX_RPC_WINDOW_DEFAULT;
   FILE *trace = NULL;
   const char *timeout_env = getenv ("NVPTX_RPC_TIMEOUT");
-  double timeout = timeout_env ? parse_timeout (timeout_env) : 0, deadline;
+  double timeout = timeout_env ? parse_timeout (timeout_env) : 0;
   const char *progname;
   char *program, *end;
   size_t program_len;
@@ -493,7 +563,6 @@ main (int argc, char **argv)
   CUstream stream;
   struct rpc_server *server;
   void *mailbox = NULL;
-  unsigned idle_polls;
   CUresult r;
 
   settle_standard_streams ();
@@ -626,58 +695,7 @@ main (int argc, char **argv)
     fatal_unless_success (r, "error launching kernel");
   }
 
-  /* Serve requests until the kernel finishes.  A GPU thread waits for
-     each reply, and after one it soon posts its next request, so after a
-     served request look again at once.  Idle, spin with cpu_relax for
-     SPIN_POLLS polls, which sees a request within microseconds, then
-     yield the CPU on each poll, so that a long kernel that makes no calls
-     gives way to other runnable work (with none, sched_yield returns at
-     once and we keep a core busy, as the stock launcher does waiting in
-     the driver).  Ask the driver whether the kernel is done only every
-     QUERY_POLLS idle polls: that call costs more than a poll.  */
-  deadline = now () + timeout;
-  idle_polls = 0;
-  for (;;)
-    {
-      if (server && rpc_server_poll (server))
-	{
-	  idle_polls = 0;
-	  continue;
-	}
-      if (idle_polls++ % QUERY_POLLS == 0)
-	{
-	  r = cuda.cuStreamQuery (stream);
-	  if (r == CUDA_SUCCESS)
-	    break;
-	  if (r != CUDA_ERROR_NOT_READY)
-	    {
-	      /* The kernel trapped or faulted: close the program's files
-		 and get out what it wrote before reporting.  */
-	      if (server)
-		rpc_server_free (server);
-	      fflush (stdout);
-	      fatal_unless_success (r, "the GPU program failed");
-	    }
-	  if (timeout > 0 && now () > deadline)
-	    {
-	      /* As timeout(1) does; the context goes with the process.  */
-	      if (server)
-		rpc_server_free (server);
-	      fflush (stdout);
-	      fprintf (stderr, "nvptx-run: the GPU program ran longer than "
-		       "%g s\n", timeout);
-	      exit (124);
-	    }
-	}
-      if (idle_polls < SPIN_POLLS)
-	cpu_relax ();
-      else
-	sched_yield ();
-    }
-  /* A finished kernel has no thread left waiting for a reply, so nothing
-     can be pending; serve whatever is, in case.  */
-  while (server && rpc_server_poll (server))
-    ;
+  serve_until_done (stream, server, timeout);
 
   r = cuda.cuMemcpyDtoH (&result, d_retval, sizeof (int));
   fatal_unless_success (r, "error getting kernel result");
