@@ -472,6 +472,34 @@ settle_standard_streams (void)
   signal (SIGPIPE, SIG_IGN);
 }
 
+/* Set the GPU stack to STACK_SIZE bytes a thread, or more if PROGRAM's
+   frames need it.  The driver raises the stack limit at launch for a
+   kernel whose stack it can compute, but a program linked with
+   nvptx-rpc's newlib makes indirect calls, so do that here instead: when
+   the direct calls need more (ptx-stack.c), give them that and STACK_ROOM
+   for the frames behind the indirect calls.  If the device will not give
+   that much, keep the limit the program would have had.  */
+static void
+set_stack_limit (const char *program, size_t program_len, long stack_size)
+{
+  size_t need = (ptx_stack_need (program, program_len, KERNEL) + STACK_ROOM
+		 + 7) & -(size_t) 8;
+  CUresult r;
+
+  if ((size_t) stack_size < need)
+    {
+      r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, need);
+      if (r == CUDA_SUCCESS)
+	stack_size = need;
+      else
+	fprintf (stderr, "nvptx-run: could not raise the stack to %zu bytes"
+		 " for the program's frames (%s); keeping %ld\n", need,
+		 error_name (r), stack_size);
+    }
+  r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, stack_size);
+  fatal_unless_success (r, "could not set stack limit");
+}
+
 /* Before the launcher ends early: close the program's files and get out
    what it wrote.  */
 static void
@@ -546,7 +574,6 @@ int
 main (int argc, char **argv)
 {
   long stack_size = 0, heap_size = 256 * 1024 * 1024, num_lanes = 1;
-  size_t stack_need;
   long window = NVPTX_RPC_WINDOW_DEFAULT;
   FILE *trace = NULL;
   const char *timeout_env = getenv ("NVPTX_RPC_TIMEOUT");
@@ -654,26 +681,7 @@ main (int argc, char **argv)
 
   if (stack_size == 0)
     stack_size = default_stack_size (dev, heap_size);
-  /* The driver raises the stack limit at launch for a kernel whose stack
-     it can compute, but a program linked with nvptx-rpc's newlib makes
-     indirect calls, so do that here instead: when the direct calls need
-     more (ptx-stack.c), give them that and STACK_ROOM for the frames
-     behind the indirect calls.  If the device will not give that much,
-     keep the limit the program would have had.  */
-  stack_need = (ptx_stack_need (program, program_len, KERNEL) + STACK_ROOM
-		+ 7) & -(size_t) 8;
-  if ((size_t) stack_size < stack_need)
-    {
-      r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, stack_need);
-      if (r == CUDA_SUCCESS)
-	stack_size = stack_need;
-      else
-	fprintf (stderr, "nvptx-run: could not raise the stack to %zu bytes"
-		 " for the program's frames (%s); keeping %ld\n", stack_need,
-		 error_name (r), stack_size);
-    }
-  r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, stack_size);
-  fatal_unless_success (r, "could not set stack limit");
+  set_stack_limit (program, program_len, stack_size);
   r = cuda.cuCtxSetLimit (CU_LIMIT_MALLOC_HEAP_SIZE, heap_size);
   fatal_unless_success (r, "could not set heap limit");
 
