@@ -13,6 +13,20 @@ say () { echo "setup: [$(( $(date +%s) - start )) s] $*"; }
 
 say "toolchain (built once, about 15 min on 2 cores; then seconds)"
 "$top/scripts/bootstrap-toolchain.sh" "$prefix"
+
+# clang and its libFuzzer runtime (not a dependency of clang), for "make
+# fuzz" and the fuzzing in "make check", which is skipped without them.
+missing=
+for p in clang libclang-rt-14-dev; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' \
+    || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+  SUDO=; [ "$(id -u)" -eq 0 ] || SUDO=sudo
+  { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+      $SUDO apt-get install -y -qq --no-install-recommends $missing; } \
+    || echo "setup: could not install$missing: make check skips fuzzing"
+fi
 cd "$top"
 say "configure"
 [ -x configure ] || autoreconf -fi
