@@ -1,16 +1,16 @@
 /* A program that never ends, after a line of output: the launcher's
-   --timeout must end it with status 124 and keep the line.  GPU only.  */
+   --timeout must end it with status 124 and keep the line.  GPU only.
+   It sleeps in its loop: an empty loop, even on a volatile, reached the
+   JIT as a plain load, and the H200 ran the program to its end.  */
 
 #include <stdio.h>
+#include <unistd.h>
 
 int
 main (void)
 {
-  volatile int forever = 1;
-
   puts ("started");
   fflush (stdout);
-  while (forever)
-    ;
-  return 0;
+  for (;;)
+    sleep (1);
 }
