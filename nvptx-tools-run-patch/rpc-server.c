@@ -56,7 +56,7 @@ struct rpc_server
   /* The last call's reply block, sent a window at a time: the first
      piece with the call's reply, the rest on NVPTX_RPC_REPLY_PIECE.  */
   unsigned char *reply_block;
-  size_t reply_length, reply_room;
+  size_t reply_length, reply_capacity;
   uint32_t reply_opcode;	/* Whose block it is; 0 when none.  */
   int64_t reply_result;
   /* "NAME=VALUE\0..." snapshot of the host environment, made on demand.  */
@@ -163,7 +163,7 @@ reply_data (struct call *c, int64_t result, const void *data, size_t length)
       reply (c, -1);
       return;
     }
-  if (length > s->reply_room)
+  if (length > s->reply_capacity)
     {
       unsigned char *block = realloc (s->reply_block, length);
       if (block == NULL)
@@ -172,7 +172,7 @@ reply_data (struct call *c, int64_t result, const void *data, size_t length)
 	  return;
 	}
       s->reply_block = block;
-      s->reply_room = length;
+      s->reply_capacity = length;
     }
   if (length > 0)
     memcpy (s->reply_block, data, length);
@@ -1120,13 +1120,20 @@ trace_call (const struct call *c)
     fprintf (f, ") = %lld\n", (long long) c->rep->result);
 }
 
-/* Bytes of a reply block one reply carries: the window area is never
-   smaller than NVPTX_RPC_REPLY_MAX.  */
-static size_t
-reply_room (const struct rpc_server *s)
+/* Put the piece of the kept reply block from OFFSET in the window, as
+   much as the window area holds (never less than NVPTX_RPC_REPLY_MAX).  */
+static void
+put_reply_piece (struct call *c, size_t offset)
 {
-  return s->window_size > NVPTX_RPC_REPLY_MAX ? s->window_size
-	 : NVPTX_RPC_REPLY_MAX;
+  struct rpc_server *s = c->server;
+  size_t room = s->window_size > NVPTX_RPC_REPLY_MAX ? s->window_size
+		: NVPTX_RPC_REPLY_MAX;
+  size_t n = s->reply_length - offset < room ? s->reply_length - offset
+	     : room;
+
+  memcpy (c->window, s->reply_block + offset, n);
+  c->rep->length = n;
+  c->rep->total = s->reply_length;
 }
 
 /* A piece of the last call's reply block, from offset arg0.  */
@@ -1142,12 +1149,7 @@ serve_reply_piece (struct call *c)
       reply_error (c, NVPTX_RPC_EPROTO);
       return;
     }
-  size_t n = s->reply_length - offset;
-  if (n > reply_room (s))
-    n = reply_room (s);
-  memcpy (c->window, s->reply_block + offset, n);
-  c->rep->length = n;
-  c->rep->total = s->reply_length;
+  put_reply_piece (c, offset);
   c->rep->result = s->reply_result;
 }
 
@@ -1198,13 +1200,8 @@ static void
 send_reply_block (struct call *c)
 {
   struct rpc_server *s = c->server;
-  size_t n = s->reply_length;
 
-  if (n > reply_room (s))
-    n = reply_room (s);
-  memcpy (c->window, s->reply_block, n);
-  c->rep->length = n;
-  c->rep->total = s->reply_length;
+  put_reply_piece (c, 0);
   s->reply_opcode = c->req->opcode;
   s->reply_result = c->rep->result;
 }
