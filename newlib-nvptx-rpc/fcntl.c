@@ -13,8 +13,10 @@ fcntl (int fd, int command, ...)
   va_list ap;
   int value, result;
 
+  /* Only the commands that take an argument have one to read.  */
   va_start (ap, command);
-  value = command == F_GETFD || command == F_GETFL ? 0 : va_arg (ap, int);
+  value = command == F_DUPFD || command == F_DUPFD_CLOEXEC
+	  || command == F_SETFD || command == F_SETFL ? va_arg (ap, int) : 0;
   va_end (ap);
   switch (command)
     {
