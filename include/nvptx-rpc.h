@@ -10,14 +10,15 @@
    single writer:
 
      request_seq, request, window (while a request is pending)  -- GPU
-     reply_seq,   reply,   window (while a reply is pending)    -- host
+     reply (seq included), window (while a reply is pending)    -- host
 
    A GPU thread takes the client lock (in GPU memory, never touched by the
    host), fills the request and window, fences, and bumps request_seq.  The
-   host sees request_seq != reply_seq, serves the request, fills the reply
-   and window, and stores reply_seq = request_seq with release ordering.  The
-   GPU sees reply_seq == its sequence number, fences, and reads the reply.
-   So exactly one request is in flight; docs/protocol.md has the details.
+   host sees request_seq change, serves the request, fills the reply and
+   window, and last stores reply.seq = request_seq with release ordering.
+   The GPU polls the reply's first 16 bytes with one load, which brings
+   the result with the sequence number.  So exactly one request is in
+   flight; docs/protocol.md has the details.
 
    Values that differ between newlib and the host C library (open flags,
    whence, errno, file modes, struct stat) travel as the NVPTX_RPC_* values
@@ -29,7 +30,7 @@
 #include <stdint.h>
 
 #define NVPTX_RPC_MAGIC 0x4350524eu	/* "NRPC" in memory order.  */
-#define NVPTX_RPC_VERSION 2
+#define NVPTX_RPC_VERSION 3
 
 /* Window size: the launcher's default, and the bounds it accepts.  */
 #define NVPTX_RPC_WINDOW_DEFAULT 1024
@@ -54,6 +55,7 @@
    argument block sent through the window, "R" the reply block returned
    through it (in pieces when longer than the window).  */
 #define NVPTX_RPC_OPCODES(OP) \
+  OP (NOP, nop, "")		/* -> 0: the bare exchange, for benchmarks.  */ \
   OP (OPEN, open, "sfo")	/* A=path; arg0=flags, arg1=mode -> fd.  */ \
   OP (CLOSE, close, "d")	/* arg0=fd -> 0.  */ \
   OP (READ, read, "drd")	/* arg0=fd, arg1=count -> n, window=bytes.  */ \
@@ -118,6 +120,13 @@ enum nvptx_rpc_opcode
 				   run the call yet.  */
 #define NVPTX_RPC_REPLY_PIECE 2u /* Not a call: send the piece of the last
 				   call's reply block from offset arg0.  */
+#define NVPTX_RPC_DIRECT 4u	/* READ or WRITE of arg1 bytes at GPU global
+				   address arg2, which the host copies by
+				   DMA; the window is not used.  Only when
+				   the mailbox has NVPTX_RPC_FEATURE_DIRECT.  */
+
+/* mailbox.features.  */
+#define NVPTX_RPC_FEATURE_DIRECT 1u /* NVPTX_RPC_DIRECT is served.  */
 
 /* reply.flags.  */
 #define NVPTX_RPC_DONE 1u	/* Stop chunking: an error, EOF, a short
@@ -133,14 +142,21 @@ struct nvptx_rpc_request
   int64_t arg[4];
 };
 
+/* Every GPU load of host memory is a bus round trip, so the GPU polls
+   with one 16-byte load of seq, error and result: the host stores them
+   in that order, seq last, and a load of one 16-byte block sees them as
+   one.  It loads the second half only for the calls that need it.  */
 struct nvptx_rpc_reply
 {
-  int64_t result;		/* -1 on error, as the POSIX call.  */
+  uint32_t seq;			/* request_seq of the request this answers;
+				   stored last.  */
   uint32_t error;		/* NVPTX_RPC_E* when result is -1.  */
+  int64_t result;		/* -1 on error, as the POSIX call.  */
   uint32_t flags;		/* NVPTX_RPC_DONE.  */
   uint32_t length;		/* Bytes valid in the window.  */
   uint32_t total;		/* Length of the whole reply block: more
 				   than length when pieces follow.  */
+  uint32_t reserved;
 };
 
 struct nvptx_rpc_mailbox
@@ -149,19 +165,18 @@ struct nvptx_rpc_mailbox
   uint32_t magic;
   uint32_t version;
   uint32_t window_size;
-  uint32_t reserved;
+  uint32_t features;		/* NVPTX_RPC_FEATURE_* the server has.  */
 
   /* Written by the GPU only.  */
   volatile uint32_t request_seq;
-  uint32_t reserved_gpu;
-  /* Written by the host only.  */
-  volatile uint32_t reply_seq;
-  uint32_t reserved_host;
+  uint32_t reserved[3];
+  struct nvptx_rpc_request request;
 
-  struct nvptx_rpc_request request;	/* GPU writes.  */
-  struct nvptx_rpc_reply reply;		/* Host writes.  */
+  /* Written by the host only.  */
+  struct nvptx_rpc_reply reply;
+
   unsigned char window[];	/* window_size bytes (at least
-				   NVPTX_RPC_REPLY_MAX), 8-byte aligned.  */
+				   NVPTX_RPC_REPLY_MAX), 16-byte aligned.  */
 };
 
 /* The window area is never smaller than NVPTX_RPC_REPLY_MAX, whatever
@@ -176,13 +191,13 @@ struct nvptx_rpc_mailbox
 /* The program's link to the launcher: a global the launcher finds by name
    in the loaded module.  The program sets version; the launcher checks it
    and stores the mailbox's device address, or leaves 0 (stock launcher), in
-   which case the syscalls fall back to what newlib's nvptx port does.
-   Room for a later zero-copy path (host copies a large buffer in GPU
-   memory on its side stream) is kept in reserved.  */
+   which case the syscalls fall back to what newlib's nvptx port does.  */
 struct nvptx_rpc_link
 {
   uint32_t version;
-  uint32_t reserved;
+  uint32_t request_seq;		/* The last request_seq the program posted,
+				   a copy in GPU memory: the launcher sets
+				   it with mailbox, the client keeps it.  */
   uint64_t mailbox;		/* struct nvptx_rpc_mailbox *, as seen by
 				   the GPU.  */
 };
@@ -336,8 +351,8 @@ struct nvptx_rpc_dirent
 #define NVPTX_RPC_CHECK_LAYOUT(type, size) \
   _Static_assert (sizeof (type) == (size), #type " layout")
 NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_request, 48);
-NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_reply, 24);
-NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_mailbox, 104);
+NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_reply, 32);
+NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_mailbox, 112);
 NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_link, 16);
 NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_stat, NVPTX_RPC_REPLY_MAX);
 NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_timespec, 16);
@@ -349,9 +364,9 @@ _Static_assert (NVPTX_RPC_SIGHUP == 1 && NVPTX_RPC_SIGUSR2 == 15,
 		"signal numbering");
 _Static_assert (__builtin_offsetof (struct nvptx_rpc_mailbox, request_seq)
 		== 16, "request_seq offset");
-_Static_assert (__builtin_offsetof (struct nvptx_rpc_mailbox, reply_seq)
-		== 24, "reply_seq offset");
-_Static_assert (__builtin_offsetof (struct nvptx_rpc_mailbox, window) % 8
-		== 0, "window alignment");
+_Static_assert (__builtin_offsetof (struct nvptx_rpc_mailbox, request) == 32
+		&& __builtin_offsetof (struct nvptx_rpc_mailbox, reply) == 80
+		&& __builtin_offsetof (struct nvptx_rpc_mailbox, window) == 112,
+		"16-byte blocks for the GPU's vector loads and stores");
 
 #endif /* NVPTX_RPC_H */

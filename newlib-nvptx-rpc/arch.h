@@ -1,6 +1,7 @@
 /* What the client needs from the machine, for nvptx and for the host
    build the tests use: loads and stores of words the other side reads,
-   a pause while waiting, and a clock and a sleep for nanosleep.  */
+   a pause while waiting, spin locks, and a clock and a sleep for
+   nanosleep.  */
 
 #ifndef _NVPTX_RPC_ARCH_H
 #define _NVPTX_RPC_ARCH_H
@@ -10,18 +11,58 @@
 #ifdef __nvptx__
 /* Loads of words the host writes.  GCC 12 compiles a C volatile load to
    a plain PTX "ld", which the GPU may serve from its L1 cache: a reply
-   would then be read stale.  "ld.volatile" is never cached.  */
+   would then be read stale.  "ld.volatile" is never cached.  Each load of
+   host memory is a bus round trip, so the mailbox is read in 16-byte
+   loads, independent ones issued together.  */
 # define LOAD_VOLATILE(bits, type, p) \
   ({ type v_; \
      asm volatile ("ld.volatile.u" #bits " %0, [%1];" \
 		   : "=r" (v_) : "r" (p) : "memory"); \
      v_; })
-/* The store that announces a request: a strong store, as the PTX memory
-   model wants for a flag, after the fence.  */
-# define STORE32(p, v) \
-  asm volatile ("st.volatile.u32 [%0], %1;" : : "r" (p), "r" (v) : "memory")
+# define LOAD_PAIR(p, lo, hi) \
+  asm volatile ("ld.volatile.v2.u64 {%0, %1}, [%2];" \
+		: "=r" (lo), "=r" (hi) : "r" (p) : "memory")
+/* Stores to host memory: each one is a bus transaction, so 16 bytes at a
+   time.  */
+# define STORE_PAIR(p, lo, hi) \
+  asm volatile ("st.volatile.v2.u64 [%0], {%1, %2};" \
+		: : "r" (p), "r" (lo), "r" (hi) : "memory")
+/* The store that announces a request: everything stored before it, the
+   request and the window, is visible to the host first.  */
+# define STORE_RELEASE32(p, v) \
+  asm volatile ("st.release.sys.u32 [%0], %1;" : : "r" (p), "r" (v) : "memory")
+/* After seeing a reply's sequence number: what the host stored before it
+   (the window, the reply's second half) is what later loads see.  */
+# define ACQUIRE_FENCE() asm volatile ("fence.acq_rel.sys;" : : : "memory")
 /* A GPU thread just polls.  */
 # define WAIT_A_MOMENT() ((void) 0)
+/* Spin locks in GPU memory, taken and given back at GPU scope: only GPU
+   threads use them, and GCC's __atomic builtins would fence at system
+   scope (membar.sys), which also waits for stores to host memory.  OWNER
+   is 0 when the lock is free.  */
+static inline int
+lock_try_take (unsigned long long *owner, unsigned long long self)
+{
+  unsigned long long old;
+
+  asm volatile ("atom.acquire.gpu.cas.b64 %0, [%1], 0, %2;"
+		: "=r" (old) : "r" (owner), "r" (self) : "memory");
+  return old == 0;
+}
+static inline void
+lock_give_back (unsigned long long *owner)
+{
+  asm volatile ("st.release.gpu.u64 [%0], 0;" : : "r" (owner) : "memory");
+}
+/* Who holds OWNER now, as another thread's take may change it.  */
+static inline unsigned long long
+lock_holder (const unsigned long long *owner)
+{
+  unsigned long long who;
+
+  asm volatile ("ld.relaxed.gpu.u64 %0, [%1];" : "=r" (who) : "r" (owner));
+  return who;
+}
 /* Nanoseconds on the GPU's global timer.  */
 # define CLOCK_NS() \
   ({ uint64_t t_; \
@@ -35,7 +76,34 @@
 # include <sched.h>
 # include <time.h>
 # define LOAD_VOLATILE(bits, type, p) (*(const volatile type *) (p))
-# define STORE32(p, v) (*(volatile uint32_t *) (p) = (v))
+/* The first word with acquire ordering, as the GPU's one 16-byte load
+   sees its two halves at once.  */
+# define LOAD_PAIR(p, lo, hi) \
+  ((lo) = __atomic_load_n ((const uint64_t *) (p), __ATOMIC_ACQUIRE), \
+   (hi) = ((const volatile uint64_t *) (p))[1])
+# define STORE_PAIR(p, lo, hi) \
+  (((volatile uint64_t *) (p))[0] = (lo), ((volatile uint64_t *) (p))[1] = (hi))
+# define STORE_RELEASE32(p, v) \
+  __atomic_store_n ((uint32_t *) (p), (v), __ATOMIC_RELEASE)
+# define ACQUIRE_FENCE() __atomic_thread_fence (__ATOMIC_ACQUIRE)
+static inline int
+lock_try_take (unsigned long long *owner, unsigned long long self)
+{
+  unsigned long long free_ = 0;
+
+  return __atomic_compare_exchange_n (owner, &free_, self, 0,
+				      __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+}
+static inline void
+lock_give_back (unsigned long long *owner)
+{
+  __atomic_store_n (owner, 0, __ATOMIC_RELEASE);
+}
+static inline unsigned long long
+lock_holder (const unsigned long long *owner)
+{
+  return __atomic_load_n (owner, __ATOMIC_RELAXED);
+}
 /* The host build, which CI runs with more threads than cores, must let
    the server thread run.  */
 # define WAIT_A_MOMENT() sched_yield ()
@@ -52,9 +120,5 @@ extern int __nvptx_rpc_host_clock_gettime (clockid_t, struct timespec *)
      (uint64_t) t_.tv_sec * 1000000000 + t_.tv_nsec; })
 # define PAUSE_NS(ns) sched_yield ()
 #endif
-
-#define LOAD8(p) LOAD_VOLATILE (8, uint8_t, p)
-#define LOAD32(p) LOAD_VOLATILE (32, uint32_t, p)
-#define LOAD64(p) LOAD_VOLATILE (64, uint64_t, p)
 
 #endif /* _NVPTX_RPC_ARCH_H */

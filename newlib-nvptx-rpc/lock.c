@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <sys/lock.h>
+#include "arch.h"
 #include "thread.h"
 
 /* As in rpc.c: lanes of one warp spin against each other here, which only
@@ -28,36 +29,6 @@ struct __nvptx_lock __lock___arc4random_mutex;
    calls take turns on the one RPC slot anyway, and so nothing to allocate
    or to fail.  */
 static struct __nvptx_lock stream_lock;
-
-/* Take and give back OWNER at GPU scope: only GPU threads use these locks,
-   and what they guard lives in GPU memory.  GCC's __atomic builtins fence
-   at system scope (membar.sys), which also waits for stores to host
-   memory.  */
-static bool
-take (unsigned long long *owner, unsigned long long self)
-{
-  unsigned long long old;
-
-  asm volatile ("atom.acquire.gpu.cas.b64 %0, [%1], 0, %2;"
-		: "=r" (old) : "r" (owner), "r" (self) : "memory");
-  return old == 0;
-}
-
-static void
-give_back (unsigned long long *owner)
-{
-  asm volatile ("st.release.gpu.u64 [%0], 0;" : : "r" (owner) : "memory");
-}
-
-/* Who holds OWNER now, as another thread's take may change it.  */
-static unsigned long long
-holder (const unsigned long long *owner)
-{
-  unsigned long long who;
-
-  asm volatile ("ld.relaxed.gpu.u64 %0, [%1];" : "=r" (who) : "r" (owner));
-  return who;
-}
 
 /* A number for the calling GPU thread, never 0 (a free lock's owner).  */
 static unsigned long long
@@ -94,9 +65,9 @@ try_lock (_LOCK_T lock, unsigned long long self)
 {
   /* Only this thread stores its own number into owner, and only the
      holder touches count.  */
-  if (holder (&lock->__owner) == self)
+  if (lock_holder (&lock->__owner) == self)
     lock->__count++;
-  else if (take (&lock->__owner, self))
+  else if (lock_try_take (&lock->__owner, self))
     lock->__count = 1;
   else
     return false;
@@ -124,7 +95,7 @@ void
 __retarget_lock_release_recursive (_LOCK_T lock)
 {
   if (--lock->__count == 0)
-    give_back (&lock->__owner);
+    lock_give_back (&lock->__owner);
 }
 
 /* The non-recursive kind: the same lock, since taking a non-recursive

@@ -20,8 +20,8 @@ struct nvptx_rpc_link __nvptx_rpc_link = { NVPTX_RPC_VERSION, 0, 0 };
 /* Taken by one GPU thread for a whole call, so that the pieces of a large
    transfer are not interleaved with another thread's.  It lives in GPU
    memory: the host never touches it, and GPU atomics on host memory race
-   with host stores.  */
-static int rpc_lock;
+   with host stores.  It guards __nvptx_rpc_link.request_seq too.  */
+static unsigned long long rpc_lock;
 
 static const short errno_from_wire[NVPTX_RPC_ERRNO_END] = {
 #define E(name) [NVPTX_RPC_##name] = name,
@@ -138,35 +138,54 @@ __nvptx_rpc_utimens (const char *path, int64_t atime_sec, int64_t atime_nsec,
   return __nvptx_rpc_call (&call);
 }
 
-/* Copy into the window.  Plain stores: the fence before request_seq
-   orders them.  Whole words when both sides allow, since each store to
-   host memory is a bus transaction.  */
+/* Copy into the window, 16 bytes a store: each store to host memory is
+   a bus transaction.  The release store of request_seq orders them.  */
 static void
-window_put (volatile unsigned char *window, const void *src, size_t n)
+window_put (unsigned char *window, const void *src, size_t n)
 {
   const unsigned char *s = src;
   size_t i = 0;
 
   if (((uintptr_t) s & 7) == 0)
-    for (; i + 8 <= n; i += 8)
-      *(volatile uint64_t *) (window + i) = *(const uint64_t *) (s + i);
+    for (; i + 16 <= n; i += 16)
+      STORE_PAIR (window + i, *(const uint64_t *) (s + i),
+		  *(const uint64_t *) (s + i + 8));
+  else
+    for (; i + 16 <= n; i += 16)
+      {
+	uint64_t pair[2];
+	memcpy (pair, s + i, 16);
+	STORE_PAIR (window + i, pair[0], pair[1]);
+      }
   for (; i < n; i++)
     window[i] = s[i];
 }
 
 /* Copy out of the window, never from a cache line an earlier reply
-   filled.  */
+   filled.  Each load of host memory takes a bus round trip, so BATCH
+   independent 16-byte loads are in flight at once.  */
+#define BATCH 8
 static void
 window_get (void *dst, const unsigned char *window, size_t n)
 {
   unsigned char *d = dst;
   size_t i = 0;
 
-  if (((uintptr_t) d & 7) == 0)
-    for (; i + 8 <= n; i += 8)
-      *(uint64_t *) (d + i) = LOAD64 (window + i);
+  for (; i + 16 * BATCH <= n; i += 16 * BATCH)
+    {
+      uint64_t v[2 * BATCH];
+      for (int k = 0; k < BATCH; k++)
+	LOAD_PAIR (window + i + 16 * k, v[2 * k], v[2 * k + 1]);
+      memcpy (d + i, v, sizeof v);
+    }
+  for (; i + 16 <= n; i += 16)
+    {
+      uint64_t v[2];
+      LOAD_PAIR (window + i, v[0], v[1]);
+      memcpy (d + i, v, sizeof v);
+    }
   for (; i < n; i++)
-    d[i] = LOAD8 (window + i);
+    d[i] = LOAD_VOLATILE (8, uint8_t, window + i);
 }
 
 /* The mailbox, and the next sequence number: the GPU is request_seq's
@@ -178,35 +197,42 @@ struct channel
 };
 
 /* Post one request whose window bytes are in place and wait for its
-   reply.  */
+   reply: three stores, the release of the sequence number, and polls of
+   the reply's first half, which brings the result.  Only when WHOLE,
+   the second half too (flags, length, total).  */
 static void
 exchange (struct channel *ch, uint32_t opcode, uint32_t flags,
-	  const int64_t arg[4], uint32_t length, struct nvptx_rpc_reply *reply)
+	  const int64_t arg[4], uint32_t length, struct nvptx_rpc_reply *reply,
+	  bool whole)
 {
   struct nvptx_rpc_mailbox *mb = ch->mb;
-  volatile struct nvptx_rpc_request *q = &mb->request;
-  const struct nvptx_rpc_reply *r = &mb->reply;
+  uint32_t seq = ++ch->seq;
+  uint64_t head, result;
 
-  q->version = NVPTX_RPC_VERSION;
-  q->opcode = opcode;
-  q->flags = flags;
-  q->length = length;
-  for (int i = 0; i < 4; i++)
-    q->arg[i] = arg[i];
-  /* The request and window must be visible to the host before the
-     sequence number that announces them...  */
-  __sync_synchronize ();
-  ++ch->seq;
-  STORE32 (&mb->request_seq, ch->seq);
-  while (LOAD32 (&mb->reply_seq) != ch->seq)
-    WAIT_A_MOMENT ();
-  /* ... and the reply is read only after the host's release of it.  */
-  __sync_synchronize ();
-  reply->result = LOAD64 (&r->result);
-  reply->error = LOAD32 (&r->error);
-  reply->flags = LOAD32 (&r->flags);
-  reply->length = LOAD32 (&r->length);
-  reply->total = LOAD32 (&r->total);
+  STORE_PAIR (&mb->request.version,
+	      NVPTX_RPC_VERSION | (uint64_t) opcode << 32,
+	      flags | (uint64_t) length << 32);
+  STORE_PAIR (&mb->request.arg[0], arg[0], arg[1]);
+  STORE_PAIR (&mb->request.arg[2], arg[2], arg[3]);
+  STORE_RELEASE32 (&mb->request_seq, seq);
+  do
+    {
+      LOAD_PAIR (&mb->reply.seq, head, result);
+      if ((uint32_t) head != seq)
+	WAIT_A_MOMENT ();
+    }
+  while ((uint32_t) head != seq);
+  reply->error = head >> 32;
+  reply->result = result;
+  if (whole)
+    {
+      uint64_t lo, hi;
+      ACQUIRE_FENCE ();
+      LOAD_PAIR (&mb->reply.flags, lo, hi);
+      reply->flags = lo;
+      reply->length = lo >> 32;
+      reply->total = hi;
+    }
 }
 
 /* read and write: a request per window-sized piece, until done or short.
@@ -235,12 +261,13 @@ call_stream (struct channel *ch, const struct __nvptx_rpc_call *call,
 	window_put (ch->mb->window, out + done, n);
       else
 	arg[1] = n;
-      exchange (ch, call->opcode, 0, arg, writing ? n : 0, reply);
+      exchange (ch, call->opcode, 0, arg, writing ? n : 0, reply, !writing);
       if (reply->result < 0)
 	break;
-      /* Never more than was asked for, whatever the reply says.  */
+      /* Never more than was asked for, whatever the reply says.  A write
+	 is done when short; a read when the host says so (a pipe).  */
       if ((uint64_t) reply->result < n)
-	n = reply->result;
+	reply->flags |= NVPTX_RPC_DONE, n = reply->result;
       if (!writing)
 	{
 	  if (reply->length < n)
@@ -283,7 +310,7 @@ call_args (struct channel *ch, struct __nvptx_rpc_call *call,
 	segment = 1, sent = 0;
       bool last = sent == call->out[segment].length;
       exchange (ch, call->opcode, last ? 0 : NVPTX_RPC_MORE_ARGS, call->arg,
-		n, reply);
+		n, reply, last && call->in_length > 0);
       if (last || reply->result < 0)
 	break;
     }
@@ -298,7 +325,8 @@ call_args (struct channel *ch, struct __nvptx_rpc_call *call,
       if (received > 0)
 	{
 	  int64_t offset[4] = { received };
-	  exchange (ch, call->opcode, NVPTX_RPC_REPLY_PIECE, offset, 0, reply);
+	  exchange (ch, call->opcode, NVPTX_RPC_REPLY_PIECE, offset, 0, reply,
+		    true);
 	  if (reply->result < 0)
 	    return -1;
 	}
@@ -330,12 +358,14 @@ __nvptx_rpc_call (struct __nvptx_rpc_call *call)
      built for sm_70, whose independent thread scheduling lets the holder
      run while others spin.  Built for the default sm_30, a spinning lane
      starved a holder in its own warp on the H200 (docs/gpu-results.md).  */
-  while (__atomic_exchange_n (&rpc_lock, 1, __ATOMIC_ACQUIRE) != 0)
+  while (!lock_try_take (&rpc_lock, 1))
     WAIT_A_MOMENT ();
-  ch.seq = LOAD32 (&ch.mb->request_seq);
+  /* Our copy of request_seq spares a load of host memory per call.  */
+  ch.seq = __nvptx_rpc_link.request_seq;
   result = call->stream ? call_stream (&ch, call, &reply)
 	   : call_args (&ch, call, &reply);
-  __atomic_store_n (&rpc_lock, 0, __ATOMIC_RELEASE);
+  __nvptx_rpc_link.request_seq = ch.seq;
+  lock_give_back (&rpc_lock);
   if (result < 0)
     errno = reply.error < NVPTX_RPC_ERRNO_END && errno_from_wire[reply.error]
 	    ? errno_from_wire[reply.error] : EIO;

@@ -293,6 +293,12 @@ oflags_to_wire (int flags)
 }
 
 static void
+serve_nop (struct call *c)
+{
+  reply (c, 0);
+}
+
+static void
 serve_open (struct call *c)
 {
   const char *path;
@@ -1239,9 +1245,14 @@ rpc_server_poll (struct rpc_server *s)
       s->args_overflow = false;
     }
 
-  mb->reply = rep;
+  /* Every field before seq, which the GPU may load with them at once.  */
+  mb->reply.error = rep.error;
+  mb->reply.result = rep.result;
+  mb->reply.flags = rep.flags;
+  mb->reply.length = rep.length;
+  mb->reply.total = rep.total;
   s->served_seq = seq;
-  __atomic_store_n (&mb->reply_seq, seq, __ATOMIC_RELEASE);
+  __atomic_store_n (&mb->reply.seq, seq, __ATOMIC_RELEASE);
   return true;
 }
 

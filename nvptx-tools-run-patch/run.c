@@ -362,6 +362,7 @@ start_rpc_server (CUmodule module, uint32_t window, FILE *trace,
   r = cuda.cuMemHostGetDevicePointer (&d_mailbox, *mailbox, 0);
   fatal_unless_success (r, "could not map the RPC mailbox");
   link.mailbox = d_mailbox;
+  link.request_seq = 0;
   r = cuda.cuMemcpyHtoD (d_link, &link, sizeof link);
   fatal_unless_success (r, "cuMemcpyHtoD (" NVPTX_RPC_LINK_SYMBOL
 			") failed");

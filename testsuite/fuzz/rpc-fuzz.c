@@ -388,7 +388,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       CHECK (rpc_server_poll (server));
 
       const struct nvptx_rpc_reply *rep = &mb->reply;
-      CHECK (mb->reply_seq == seq && mb->request_seq == seq);
+      CHECK (mb->reply.seq == seq && mb->request_seq == seq);
       CHECK (mb->magic == NVPTX_RPC_MAGIC
 	     && mb->version == NVPTX_RPC_VERSION
 	     && mb->window_size == window_size);

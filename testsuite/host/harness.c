@@ -329,6 +329,7 @@ start_server (uint32_t window_size, FILE *trace)
   srv.window_size = window_size;
   atomic_store (&srv.stop, false);
   __nvptx_rpc_link.mailbox = (uintptr_t) srv.mailbox;
+  __nvptx_rpc_link.request_seq = 0;
   e = pthread_create (&srv.thread, NULL, server_main, NULL);
   if (e)
     {

@@ -39,6 +39,7 @@ main (int argc, char **argv)
   if (server == NULL)
     return 127;
   __nvptx_rpc_link.mailbox = (uintptr_t) mailbox;
+  __nvptx_rpc_link.request_seq = 0;
   pthread_create (&thread, NULL, serve, server);
 
   int status = gpu_main (argc, argv);

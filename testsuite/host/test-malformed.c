@@ -45,7 +45,9 @@ raw_call (const struct raw *r)
     memcpy (mb->window, r->data,
 	    r->data_length < window ? r->data_length : window);
   __atomic_store_n (&mb->request_seq, seq, __ATOMIC_RELEASE);
-  while (__atomic_load_n (&mb->reply_seq, __ATOMIC_ACQUIRE) != seq)
+  /* As the client would: it keeps its copy in the link.  */
+  __nvptx_rpc_link.request_seq = seq;
+  while (__atomic_load_n (&mb->reply.seq, __ATOMIC_ACQUIRE) != seq)
     sched_yield ();
   rep = mb->reply;
   /* Fixed-size replies (a stat) may use the whole window area.  */
