@@ -26,7 +26,8 @@
    time.  */
 # define STORE_PAIR(p, lo, hi) \
   asm volatile ("st.volatile.v2.u64 [%0], {%1, %2};" \
-		: : "r" (p), "r" (lo), "r" (hi) : "memory")
+		: : "r" (p), "r" ((uint64_t) (lo)), "r" ((uint64_t) (hi)) \
+		: "memory")
 /* The store that announces a request: everything stored before it, the
    request and the window, is visible to the host first.  */
 # define STORE_RELEASE32(p, v) \

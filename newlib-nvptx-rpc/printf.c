@@ -7,9 +7,6 @@
 #include <stdio.h>
 #include "rpc.h"
 
-/* The PTX runtime's printf: it takes its arguments as a va_list.  */
-extern int vprintf (const char *, va_list);
-
 int
 printf (const char *fmt, ...)
 {

@@ -5,8 +5,6 @@
 #include <stdio.h>
 #include "rpc.h"
 
-extern int vprintf (const char *, va_list);
-
 int
 puts (const char *str)
 {

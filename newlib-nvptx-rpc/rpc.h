@@ -4,6 +4,7 @@
 #ifndef _NVPTX_RPC_CLIENT_H
 #define _NVPTX_RPC_CLIENT_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdbool.h>
 #include "nvptx-rpc.h"
@@ -18,6 +19,12 @@ __nvptx_rpc_available (void)
 {
   return __nvptx_rpc_link.mailbox != 0;
 }
+
+/* Without nvptx-rpc, standard output and error go where newlib's nvptx
+   port always sent them: to the CUDA runtime's printf, whose buffer the
+   driver prints when the kernel ends.  It takes its arguments as a
+   va_list.  */
+extern int vprintf (const char *, va_list);
 
 /* One POSIX call as the host will make it.  OUT is sent and IN is
    received through the window, in window-sized pieces.  */

@@ -19,7 +19,10 @@ write (int fd, const void *buf, size_t count)
 	  return -1;
 	}
       for (size_t i = 0; i < count; i++)
-	printf ("%c", b[i]);
+	{
+	  unsigned valist[1] = { (unsigned char) b[i] };
+	  vprintf ("%c", valist);
+	}
       return count;
     }
   struct __nvptx_rpc_call call = {

@@ -1,30 +1,103 @@
 #!/bin/sh
-# Benchmark, not a test: our launcher against the stock nvptx-none-run on
-# the same GPU, same binaries, same run.  Prints a table.
-# Usage: scripts/bench.sh OUR_LAUNCHER STOCK_LAUNCHER GPU_BINDIR [REPEATS]
-ours=$1 stock=$2 bindir=$3 repeats=${4:-3}
+# The benchmark ("make bench"), on a GPU machine: nvptx-rpc's costs against
+# the floor of a mailbox exchange, the host doing the same I/O alone, and
+# the stock nvptx-none-run, all in this one run.  Prints a table and
+# leaves every measurement, one "name value unit" line each, in DATA
+# (default bench.dat), which scripts/bench-report.sh turns into
+# docs/performance.md and its plots.
+# Usage: scripts/bench.sh OUR_LAUNCHER STOCK_LAUNCHER GPU_BINDIR [DATA]
+# $BENCH_DIR: where the I/O runs (default: a fresh directory in $TMPDIR);
+# $BENCH_SIZES, $BENCH_STACK_SIZES: transfer sizes; $BENCH_REPEATS: runs
+# of each timed program (the best counts).
+set -u
+ours=$1 stock=$2 bindir=$3 data=${4:-bench.dat}
+repeats=${BENCH_REPEATS:-3}
+sizes=${BENCH_SIZES:-4096 65536 1048576 16777216 268435456 1073741824}
+stack_sizes=${BENCH_STACK_SIZES:-4096 16384 65536 262144}
+dir=${BENCH_DIR:-$(mktemp -d)}
+bench=$bindir/bench.nvptx
+: > "$data"
 
-# Best wall-clock seconds of REPEATS runs of a command, stdout counted.
-best ()
+# Record one measurement.
+record () { echo "$1 $2 $3" >> "$data"; }
+
+# Best wall-clock seconds of REPEATS runs of a command, its standard
+# output counted in bytes; recorded as NAME_seconds and NAME_bytes.
+timed ()
 {
-  best_s= bytes=
+  name=$1; shift
+  best= bytes=
   for i in $(seq "$repeats"); do
     start=$(date +%s.%N)
     bytes=$("$@" | wc -c)
     end=$(date +%s.%N)
-    best_s=$(awk -v a="$start" -v b="$end" -v best="$best_s" \
+    best=$(awk -v a="$start" -v b="$end" -v best="$best" \
       'BEGIN { s = b - a; print (best == "" || s < best) ? s : best }')
   done
-  printf '%8.2f s %10s B' "$best_s" "$bytes"
+  record "${name}_seconds" "$best" s
+  record "${name}_bytes" "$bytes" B
 }
 
-printf '%-36s | %-22s | %-22s\n' benchmark "nvptx-rpc launcher" "stock nvptx-none-run"
-printf '%-36s-+-%-22s-+-%-22s\n' ------------------------------------ \
-  ---------------------- ----------------------
-for spec in "hello:hello" "printf flood, 400000 lines:flood 400000" \
-	    "100000 one-byte write():write1 100000"; do
-  name=${spec%%:*}; set -- ${spec#*:}; prog=$1; shift
-  printf '%-36s | %s | %s\n' "$name" \
-    "$(best "$ours" "$bindir/$prog.nvptx" "$@")" \
-    "$(best "$stock" "$bindir/$prog.nvptx" "$@")"
-done
+# The GPU program's own measurements, and the host-only reference.  A
+# gigabyte in GPU memory needs a heap to match.
+"$ours" "$bench" calls 20000 >> "$data" || echo "bench calls failed" >&2
+"$ours" "$bench" lanes 2000 >> "$data"
+"$ours" -L 32 "$bench" lanes 2000 >> "$data"
+"$ours" -H 2147483648 "$bench" io "$dir" global $sizes >> "$data"
+"$ours" "$bench" io "$dir" stack $stack_sizes >> "$data"
+"$bindir/bench.native" io "$dir" global $sizes | sed 's/^/host_/' >> "$data"
+
+timed ours_hello "$ours" "$bindir/hello.nvptx"
+timed stock_hello "$stock" "$bindir/hello.nvptx"
+timed ours_flood "$ours" "$bindir/flood.nvptx" 400000
+timed stock_flood "$stock" "$bindir/flood.nvptx" 400000
+timed ours_write1 "$ours" "$bindir/write1.nvptx" 100000
+timed stock_write1 "$stock" "$bindir/write1.nvptx" 100000
+[ -n "${BENCH_DIR:-}" ] || rm -rf "$dir"
+
+# The table: each figure against its reference, as a ratio.
+awk '
+  { v[$1] = $2 }
+  function row(what, a, unit, b, ref, want,   r) {
+    if (!(a in v) || !(b in v)) return
+    r = v[b] > 0 ? v[a] / v[b] : 0
+    printf "%-40s %12.2f %-5s %12.2f  %-28s %6.2f  %s\n", what, v[a], unit,
+	   v[b], ref, r, want
+  }
+  END {
+    printf "%-40s %12s %-5s %12s  %-28s %6s  %s\n", "figure", "nvptx-rpc", "",
+	   "reference", "", "ratio", "target"
+    row("empty call (lseek SEEK_CUR)", "lseek", "ns", "floor",
+	"ns, bare mailbox exchange", "<= 1.5")
+    row("NOP through __nvptx_rpc_call", "nop_call", "ns", "floor",
+	"ns, bare mailbox exchange", "")
+    row("one-byte write()", "write1", "ns", "floor",
+	"ns, bare mailbox exchange", "")
+    row("32 lanes calling at once", "lanes32", "/s", "lanes1",
+	"calls/s, one lane", "")
+    n = split("'"$sizes"'", s, " ")
+    for (i = 1; i <= n; i++)
+      for (k = 1; k <= 2; k++) {
+	op = k == 1 ? "write" : "read"
+	row(sprintf("%s %d B, global buffer", op, s[i]),
+	    op "_global_" s[i], "MB/s", "host_" op "_global_" s[i],
+	    "MB/s, host alone", i == n ? ">= 0.8" : "")
+      }
+    n = split("'"$stack_sizes"'", s, " ")
+    for (i = 1; i <= n; i++)
+      for (k = 1; k <= 2; k++) {
+	op = k == 1 ? "write" : "read"
+	row(sprintf("%s %d B, stack buffer", op, s[i]),
+	    op "_stack_" s[i], "MB/s", k == 1 ? "store_limit" : "load_limit",
+	    "MB/s, one thread to host mem", i == n ? ">= 0.9" : "")
+      }
+    row("printf flood, 400000 lines", "ours_flood_seconds", "s",
+	"stock_flood_seconds", "s, stock launcher", "<= 0.33")
+    row("hello", "ours_hello_seconds", "s", "stock_hello_seconds",
+	"s, stock launcher", "<= 1.05")
+    row("100000 one-byte write()", "ours_write1_seconds", "s",
+	"stock_write1_seconds", "s, stock launcher", "")
+    if (v["ours_flood_bytes"] != v["stock_flood_bytes"])
+      printf "flood: %d bytes from ours, %d from stock\n",
+	     v["ours_flood_bytes"], v["stock_flood_bytes"]
+  }' "$data"

@@ -1,0 +1,243 @@
+/* The benchmark program behind "make bench" (scripts/bench.sh).  Built for
+   the GPU it measures nvptx-rpc; built natively it is the host-only
+   reference for the same transfers on the same file system.  Each result
+   is one line, "name value unit", for the table and the plots.
+
+     bench calls N         per-call costs, N calls each (GPU only)
+     bench lanes N         every lane makes N calls at once (-L 32)
+     bench io DIR KIND SIZE...
+			   write then read DIR/bench.io in SIZE-byte calls;
+			   KIND is global (malloc'd) or stack  */
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "lane.h"
+
+#ifdef __nvptx__
+# include "arch.h"
+# include "rpc.h"
+#endif
+
+/* The biggest stack buffer: the launcher sizes the stack from the frame.  */
+#define STACK_MAX (256 << 10)
+/* Bytes each io measurement moves at least, so that small calls are
+   timed over many.  */
+#define IO_TOTAL (64 << 20)
+
+static long long
+now_ns (void)
+{
+#ifdef __nvptx__
+  return CLOCK_NS ();
+#else
+  struct timespec t;
+  clock_gettime (CLOCK_MONOTONIC, &t);
+  return t.tv_sec * 1000000000LL + t.tv_nsec;
+#endif
+}
+
+static void
+result (const char *name, double value, const char *unit)
+{
+  printf ("%s %.3f %s\n", name, value, unit);
+}
+
+#ifdef __nvptx__
+/* The floor any mailbox protocol pays: post a NOP with one 16-byte store
+   and the release of its sequence number, then poll the reply with
+   16-byte loads.  No lock, no marshalling.  */
+static void
+bare_exchange (struct nvptx_rpc_mailbox *mb)
+{
+  uint32_t seq = ++__nvptx_rpc_link.request_seq;
+  uint64_t head, res;
+
+  STORE_PAIR (&mb->request.version,
+	      NVPTX_RPC_VERSION | (uint64_t) NVPTX_RPC_NOP << 32, 0);
+  STORE_RELEASE32 (&mb->request_seq, seq);
+  do
+    LOAD_PAIR (&mb->reply.seq, head, res);
+  while ((uint32_t) head != seq);
+}
+
+/* Time N runs of STMT, in nanoseconds each.  */
+# define PER_CALL(n, stmt) \
+  ({ long long t0_ = now_ns (); \
+     for (long i_ = 0; i_ < (n); i_++) \
+       stmt; \
+     (double) (now_ns () - t0_) / (n); })
+
+static int
+calls (long n)
+{
+  struct nvptx_rpc_mailbox *mb
+    = (struct nvptx_rpc_mailbox *) (uintptr_t) __nvptx_rpc_link.mailbox;
+  int fd = open ("/dev/null", O_WRONLY);
+  FILE *null = fopen ("/dev/null", "w");
+  static unsigned long long lock;
+  char line[64];
+  uint64_t sink = 0, lo, hi;
+
+  if (mb == NULL || fd < 0 || null == NULL)
+    {
+      fputs ("bench: needs the nvptx-rpc launcher\n", stderr);
+      return 1;
+    }
+  /* The parts of a call.  */
+  result ("host_load", PER_CALL (n, ({ LOAD_PAIR (&mb->magic, lo, hi);
+				      sink += lo + hi; })), "ns");
+  result ("gpu_lock", PER_CALL (n, ({ lock_try_take (&lock, 1);
+				     lock_give_back (&lock); })), "ns");
+  result ("release_store", PER_CALL (n, ({ STORE_RELEASE32 (&mb->reserved[0],
+							    (uint32_t) i_); })),
+	  "ns");
+  /* One thread's limits storing into and loading from host memory, 16
+     bytes at a time, eight loads in flight: the window path's ceiling.  */
+  long long t0 = now_ns ();
+  for (long r = 0; r < n; r++)
+    for (uint32_t i = 0; i < mb->window_size; i += 16)
+      STORE_PAIR (mb->window + i, r, i);
+  STORE_RELEASE32 (&mb->reserved[0], 0);
+  result ("store_limit", (double) n * mb->window_size / (now_ns () - t0) * 1e3,
+	  "MB/s");
+  t0 = now_ns ();
+  for (long r = 0; r < n; r++)
+    for (uint32_t i = 0; i + 128 <= mb->window_size; i += 128)
+      {
+	uint64_t v[16];
+	for (int k = 0; k < 8; k++)
+	  LOAD_PAIR (mb->window + i + 16 * k, v[2 * k], v[2 * k + 1]);
+	for (int k = 0; k < 16; k++)
+	  sink += v[k];
+      }
+  result ("load_limit", (double) n * mb->window_size / (now_ns () - t0) * 1e3,
+	  "MB/s");
+  /* Whole calls, against the floor.  */
+  result ("floor", PER_CALL (n, bare_exchange (mb)), "ns");
+  struct __nvptx_rpc_call nop = { .opcode = NVPTX_RPC_NOP };
+  result ("nop_call", PER_CALL (n, __nvptx_rpc_call (&nop)), "ns");
+  result ("lseek", PER_CALL (n, lseek (fd, 0, SEEK_CUR)), "ns");
+  result ("write1", PER_CALL (n, write (fd, "x", 1)), "ns");
+  result ("snprintf", PER_CALL (n, snprintf (line, sizeof line,
+					     "line %ld\n", i_)), "ns");
+  result ("fprintf", PER_CALL (n, fprintf (null, "line %ld\n", i_)), "ns");
+  fclose (null);
+  close (fd);
+  return sink == 42;		/* Keeps the loads.  */
+}
+#endif
+
+/* Every lane makes N lseek calls at once; lane 0 reports calls a second
+   for all of them.  */
+static int
+lanes (long n)
+{
+  int fd = open ("/dev/null", O_WRONLY);
+  long long t0;
+
+  if (fd < 0)
+    return lane_failed (this_lane (), "open");
+  all_lanes_here ();
+  t0 = now_ns ();
+  for (long i = 0; i < n; i++)
+    lseek (fd, 0, SEEK_CUR);
+  all_lanes_here ();
+  if (this_lane () == 0)
+    {
+      char name[32];
+      snprintf (name, sizeof name, "lanes%d", lane_count ());
+      result (name, n * lane_count () / ((now_ns () - t0) * 1e-9), "calls/s");
+    }
+  close (fd);
+  return 0;
+}
+
+/* Write IO_TOTAL bytes (at least one call) to PATH in SIZE-byte calls from
+   BUF, then read them back the same way; report both in MB/s.  */
+static int
+transfer (const char *path, const char *kind, char *buf, long size)
+{
+  long reps = size >= IO_TOTAL ? 1 : IO_TOTAL / size;
+  char name[64];
+  long long t0;
+  int fd;
+
+  memset (buf, 'b', size);
+  fd = open (path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0)
+    return lane_failed (0, "open for writing");
+  t0 = now_ns ();
+  for (long i = 0; i < reps; i++)
+    if (write (fd, buf, size) != size)
+      return lane_failed (0, "write");
+  snprintf (name, sizeof name, "write_%s_%ld", kind, size);
+  result (name, (double) size * reps / (now_ns () - t0) * 1e3, "MB/s");
+  close (fd);
+
+  fd = open (path, O_RDONLY);
+  if (fd < 0)
+    return lane_failed (0, "open for reading");
+  t0 = now_ns ();
+  for (long i = 0; i < reps; i++)
+    if (read (fd, buf, size) != size)
+      return lane_failed (0, "read");
+  snprintf (name, sizeof name, "read_%s_%ld", kind, size);
+  result (name, (double) size * reps / (now_ns () - t0) * 1e3, "MB/s");
+  close (fd);
+  return buf[size - 1] != 'b';
+}
+
+static int
+transfer_stack (const char *path, long size)
+{
+  char buf[STACK_MAX];
+
+  if (size > STACK_MAX)
+    return lane_failed (0, "stack buffer size");
+  return transfer (path, "stack", buf, size);
+}
+
+static int
+io (const char *dir, const char *kind, char **sizes)
+{
+  char path[512];
+  int failed = 0;
+
+  snprintf (path, sizeof path, "%s/bench.io", dir);
+  for (; *sizes; sizes++)
+    {
+      long size = strtol (*sizes, NULL, 0);
+      if (strcmp (kind, "stack") == 0)
+	failed |= transfer_stack (path, size);
+      else
+	{
+	  char *buf = malloc (size);
+	  if (buf == NULL)
+	    return lane_failed (0, "malloc");
+	  failed |= transfer (path, "global", buf, size);
+	  free (buf);
+	}
+    }
+  unlink (path);
+  return failed;
+}
+
+int
+main (int argc, char **argv)
+{
+  if (argc >= 3 && strcmp (argv[1], "lanes") == 0)
+    return lanes (atol (argv[2]));
+#ifdef __nvptx__
+  if (argc >= 3 && strcmp (argv[1], "calls") == 0)
+    return calls (atol (argv[2]));
+#endif
+  if (argc >= 5 && strcmp (argv[1], "io") == 0)
+    return io (argv[2], argv[3], argv + 4);
+  fputs ("usage: bench calls N | lanes N | io DIR global|stack SIZE...\n",
+	 stderr);
+  return 2;
+}
