@@ -163,7 +163,9 @@ window_put (unsigned char *window, const void *src, size_t n)
 
 /* Copy out of the window, never from a cache line an earlier reply
    filled.  Each load of host memory takes a bus round trip, so BATCH
-   independent 16-byte loads are in flight at once.  */
+   independent 16-byte loads are in flight at once, and the last, partial
+   block is one load, not a load a byte: a short reply (printf's line) is
+   all partial block.  */
 #define BATCH 8
 static void
 window_get (void *dst, const unsigned char *window, size_t n)
@@ -184,8 +186,17 @@ window_get (void *dst, const unsigned char *window, size_t n)
       LOAD_PAIR (window + i, v[0], v[1]);
       memcpy (d + i, v, sizeof v);
     }
-  for (; i < n; i++)
-    d[i] = LOAD_VOLATILE (8, uint8_t, window + i);
+  if (i < n)
+    {
+      /* 16 bytes when more than 8 are wanted: the window area, a
+	 multiple of 8 bytes, then holds all 16.  */
+      uint64_t v[2];
+      if (n - i > 8)
+	LOAD_PAIR (window + i, v[0], v[1]);
+      else
+	v[0] = LOAD_VOLATILE (64, uint64_t, window + i);
+      memcpy (d + i, v, n - i);
+    }
 }
 
 /* The mailbox, and the next sequence number: the GPU is request_seq's
