@@ -374,6 +374,169 @@ new_calls (int fd)
   expect_alive ("alive after the new calls' bad arguments");
 }
 
+/* FORMAT's argument block: FMT, its NUL and zeros to a multiple of 8,
+   then SLOTS (LENGTH bytes), sent in pieces with arg0 ROOM.  */
+static struct nvptx_rpc_reply
+format_request (const char *name, const char *fmt, const void *slots,
+		size_t length, int64_t room)
+{
+  /* Room for a block past ARG_MAX too.  */
+  static char block[2 * NVPTX_RPC_ARG_MAX];
+  size_t at = (strlen (fmt) + 1 + 7) & ~(size_t) 7;
+  int64_t arg[4] = { room };
+
+  memset (block, 0, at);
+  strcpy (block, fmt);
+  if (length > 0)
+    memcpy (block + at, slots, length);
+  return send_block (name, NVPTX_RPC_FORMAT, arg, block, at + length);
+}
+
+static void
+format_error (const char *name, const char *fmt, const void *slots,
+	      size_t length, int64_t room, uint32_t want)
+{
+  struct nvptx_rpc_reply rep = format_request (name, fmt, slots, length,
+					       room);
+  check (rep.result == -1 && rep.error == want
+	 && (rep.flags & NVPTX_RPC_DONE), name,
+	 "result %lld error %u flags %#x, expected -1 error %u DONE",
+	 (long long) rep.result, rep.error, rep.flags, want);
+}
+
+/* FORMAT from a program that does not follow the protocol: each block is
+   checked against its format, and widths, precisions and the output
+   kept are bounded.  */
+static void
+format_requests (void)
+{
+  struct nvptx_rpc_reply rep;
+  uint64_t slots[4] = { 0 };
+  double d = 2.25;
+
+  /* A well-formed one, as the client makes it.  */
+  slots[0] = (uint64_t) -7;
+  slots[1] = 3;
+  memcpy (&slots[2], "abc", 3);
+  memcpy (&slots[3], &d, sizeof d);
+  rep = format_request ("format: well-formed", "%d|%s|%5.1f|%%", slots,
+			sizeof slots, 100);
+  CHECK_INT ("format: its length", rep.result, 14);
+  CHECK_INT ("format: the output in the reply", rep.length, 14);
+  check_bytes ("format: the output", mb->window, "-7|abc|  2.2|%", 14);
+  slots[0] = NVPTX_RPC_FORMAT_NULL;
+  rep = format_request ("format: a null string", "%s", slots, 8, 100);
+  CHECK_INT ("format: a null string: (null)", rep.result, 6);
+  check_bytes ("format: a null string: the output", mb->window, "(null)", 6);
+
+  /* The block against its format.  */
+  expect_error ("format: an empty block: EPROTO",
+		request (NVPTX_RPC_FORMAT), NVPTX_RPC_EPROTO);
+  struct raw r = request (NVPTX_RPC_FORMAT);
+  r.data = "%d";
+  r.data_length = r.length = 2;
+  r.arg[0] = 100;
+  expect_error ("format: a format without its NUL: EPROTO", r,
+		NVPTX_RPC_EPROTO);
+  char unpadded[11] = "%d";
+  r.data = unpadded;
+  r.data_length = r.length = sizeof unpadded;
+  expect_error ("format: a slot right after the NUL: EPROTO", r,
+		NVPTX_RPC_EPROTO);
+  format_error ("format: %d without its slot: EPROTO", "%d", NULL, 0, 100,
+		NVPTX_RPC_EPROTO);
+  format_error ("format: a slot too many: EPROTO", "%d", slots, 16, 100,
+		NVPTX_RPC_EPROTO);
+  format_error ("format: half a slot: EPROTO", "%d", slots, 4, 100,
+		NVPTX_RPC_EPROTO);
+  format_error ("format: '*' width without the value: EPROTO", "%*d", slots,
+		8, 100, NVPTX_RPC_EPROTO);
+  slots[0] = 100;
+  format_error ("format: a string longer than the block: EPROTO", "%s",
+		slots, sizeof slots, 100, NVPTX_RPC_EPROTO);
+  slots[0] = INT64_MAX;
+  format_error ("format: a string of INT64_MAX bytes: EPROTO", "%s", slots,
+		sizeof slots, 100, NVPTX_RPC_EPROTO);
+  slots[0] = 5;
+  format_error ("format: a string without its padding: EPROTO", "%s", slots,
+		13, 100, NVPTX_RPC_EPROTO);
+
+  /* Conversions the client never sends.  */
+  static const char *const unsupported[] = {
+    "%n", "%hhn", "%lc", "%ls", "%C", "%S", "%m", "%1$d", "%*1$d", "%y",
+    "%5%", "%Ld", "%hf", "ends in %", "%-08.", "%Id", "%Zd",
+  };
+  for (size_t i = 0; i < sizeof unsupported / sizeof *unsupported; i++)
+    format_error (name_of ("format: \"%s\": EINVAL", unsupported[i]),
+		  unsupported[i], slots, 16, 100, NVPTX_RPC_EINVAL);
+
+  /* Bounds: the room, widths, precisions.  */
+  format_error ("format: room -1: EINVAL", "x", NULL, 0, -1,
+		NVPTX_RPC_EINVAL);
+  format_error ("format: room INT64_MIN: EINVAL", "x", NULL, 0, INT64_MIN,
+		NVPTX_RPC_EINVAL);
+  format_error ("format: room FORMAT_MAX + 1: EINVAL", "x", NULL, 0,
+		NVPTX_RPC_FORMAT_MAX + 1, NVPTX_RPC_EINVAL);
+  format_error ("format: width 999999999: EINVAL", "%999999999d", slots, 8,
+		100, NVPTX_RPC_EINVAL);
+  format_error ("format: width FORMAT_MAX + 1: EINVAL", "%4097d", slots, 8,
+		100, NVPTX_RPC_EINVAL);
+  format_error ("format: precision FORMAT_MAX + 1: EINVAL", "%.4097f",
+		slots, 8, 100, NVPTX_RPC_EINVAL);
+  slots[0] = (uint64_t) (int64_t) INT32_MIN;
+  format_error ("format: '*' width INT_MIN: EINVAL", "%*d", slots, 16, 100,
+		NVPTX_RPC_EINVAL);
+  slots[0] = 1000000;
+  format_error ("format: '*' precision 1000000: EINVAL", "%.*e", slots, 16,
+		100, NVPTX_RPC_EINVAL);
+  slots[0] = (uint64_t) -NVPTX_RPC_FORMAT_MAX;
+  rep = format_request ("format: '*' width -FORMAT_MAX", "%*d", slots, 16,
+			0);
+  CHECK_INT ("format: '*' width -FORMAT_MAX: its length", rep.result,
+	     NVPTX_RPC_FORMAT_MAX);
+  slots[0] = 5000;
+  slots[1] = 3;
+  memcpy (&slots[2], "abc", 3);
+  rep = format_request ("format: a string's precision past FORMAT_MAX",
+			"%.*s", slots, 24, 100);
+  CHECK_INT ("format: a string's precision past FORMAT_MAX: its bytes",
+	     rep.result, 3);
+
+  /* Output: all of it counted, the first room bytes kept.  */
+  rep = format_request ("format: room 0", "%d", slots, 8, 0);
+  CHECK_INT ("format: room 0: the length", rep.result, 4);
+  CHECK_INT ("format: room 0: no bytes", rep.total, 0);
+  rep = format_request ("format: more than the room", "%4096d%4096d", slots,
+			16, 16);
+  CHECK_INT ("format: more than the room: the length", rep.result, 8192);
+  CHECK_INT ("format: more than the room: the room kept", rep.total, 16);
+  slots[0] = 12345;
+  rep = format_request ("format: FORMAT_MAX bytes", "%4096d", slots, 8,
+			NVPTX_RPC_FORMAT_MAX);
+  CHECK_INT ("format: FORMAT_MAX bytes: total", rep.total,
+	     NVPTX_RPC_FORMAT_MAX);
+  size_t last = NVPTX_RPC_FORMAT_MAX - 5;
+  rep = expect_result ("format: the last piece",
+		       piece_request (NVPTX_RPC_FORMAT, last));
+  CHECK_INT ("format: the last piece: length", rep.length, 5);
+  check_bytes ("format: the last piece: bytes", mb->window, "12345", 5);
+
+  /* The largest block: as many 4096-byte fields as fit, each counted.  */
+  static char fields[NVPTX_RPC_ARG_MAX];
+  static uint64_t values[NVPTX_RPC_ARG_MAX / 8];
+  size_t count = (NVPTX_RPC_ARG_MAX - 8) / (6 + 8);
+  for (size_t i = 0; i < count; i++)
+    memcpy (fields + 6 * i, "%4096d", 6);
+  fields[6 * count] = '\0';
+  rep = format_request ("format: the largest block", fields, values,
+			8 * count, 16);
+  CHECK_INT ("format: the largest block: its length", rep.result,
+	     (long long) count * 4096);
+  format_error ("format: a block past ARG_MAX: ENAMETOOLONG", fields, values,
+		8 * count + 16, 16, NVPTX_RPC_ENAMETOOLONG);
+  expect_alive ("alive after bad formats");
+}
+
 static void
 bad_requests (void)
 {
@@ -629,6 +792,7 @@ main (void)
       CHECK_INT ("mailbox window_size", mb->window_size, window);
       bad_requests ();
       reply_pieces ();
+      format_requests ();
 
       /* A normal round trip through the client: nothing was lost.  */
       int fd = open ("after", O_WRONLY | O_CREAT | O_TRUNC, 0644);
