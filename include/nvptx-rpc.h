@@ -183,12 +183,13 @@ struct nvptx_rpc_mailbox
 
 /* The window area is never smaller than NVPTX_RPC_REPLY_MAX, whatever
    the window size chunked transfers use: a fixed-size reply (struct
-   nvptx_rpc_stat, below) comes back in one piece.  */
+   nvptx_rpc_stat, below) comes back in one piece.  It is a whole number
+   of 16-byte blocks, which the GPU moves whole.  */
 #define NVPTX_RPC_REPLY_MAX 112
 #define NVPTX_RPC_MAILBOX_SIZE(window_size) \
   (sizeof (struct nvptx_rpc_mailbox) \
-   + ((window_size) > NVPTX_RPC_REPLY_MAX \
-      ? (window_size) : NVPTX_RPC_REPLY_MAX))
+   + (((window_size) > NVPTX_RPC_REPLY_MAX \
+       ? (window_size) : NVPTX_RPC_REPLY_MAX) + 15) / 16 * 16)
 
 /* The program's link to the launcher: a global the launcher finds by name
    in the loaded module.  The program sets version; the launcher checks it

@@ -138,64 +138,79 @@ __nvptx_rpc_utimens (const char *path, int64_t atime_sec, int64_t atime_nsec,
   return __nvptx_rpc_call (&call);
 }
 
+/* The window moves in blocks of up to BATCH 16-byte words, each block's
+   loads all issued before any of their data is used: a load of host
+   memory takes a bus round trip, and a load of GPU memory hundreds of
+   cycles, which independent loads in flight share.  The loops below are
+   unrolled so that a block lives in registers (in local memory, each
+   load's data would be stored before the next load issued).  Whole words
+   only: the window area is a multiple of 16 bytes.  */
+#define BATCH 8
+
+/* Store WORD's first N bytes (all 8 if N is larger) at P.  */
+static inline void
+put_bytes (unsigned char *p, uint64_t word, size_t n)
+{
+  if (n >= 8 && ((uintptr_t) p & 7) == 0)
+    *(uint64_t *) p = word;
+  else
+    for (size_t j = 0; j < 8 && j < n; j++)
+      p[j] = word >> (8 * j);
+}
+
+/* The first N bytes at P (all 8 if N is larger) as a word.  */
+static inline uint64_t
+get_bytes (const unsigned char *p, size_t n)
+{
+  uint64_t word = 0;
+
+  if (n >= 8 && ((uintptr_t) p & 7) == 0)
+    return *(const uint64_t *) p;
+  for (size_t j = 0; j < 8 && j < n; j++)
+    word |= (uint64_t) p[j] << (8 * j);
+  return word;
+}
+
 /* Copy into the window, 16 bytes a store: each store to host memory is
    a bus transaction.  The release store of request_seq orders them.  */
 static void
 window_put (unsigned char *window, const void *src, size_t n)
 {
   const unsigned char *s = src;
-  size_t i = 0;
 
-  if (((uintptr_t) s & 7) == 0)
-    for (; i + 16 <= n; i += 16)
-      STORE_PAIR (window + i, *(const uint64_t *) (s + i),
-		  *(const uint64_t *) (s + i + 8));
-  else
-    for (; i + 16 <= n; i += 16)
-      {
-	uint64_t pair[2];
-	memcpy (pair, s + i, 16);
-	STORE_PAIR (window + i, pair[0], pair[1]);
-      }
-  for (; i < n; i++)
-    window[i] = s[i];
+  for (size_t i = 0; i < n; i += 16 * BATCH)
+    {
+      uint64_t v[2 * BATCH];
+      size_t bytes = n - i < 16 * BATCH ? n - i : 16 * BATCH;
+#pragma GCC unroll 16
+      for (size_t k = 0; k < 2 * BATCH; k++)
+	v[k] = 8 * k < bytes ? get_bytes (s + i + 8 * k, bytes - 8 * k) : 0;
+#pragma GCC unroll 8
+      for (size_t k = 0; k < BATCH; k++)
+	if (16 * k < bytes)
+	  STORE_PAIR (window + i + 16 * k, v[2 * k], v[2 * k + 1]);
+    }
 }
 
 /* Copy out of the window, never from a cache line an earlier reply
-   filled.  Each load of host memory takes a bus round trip, so BATCH
-   independent 16-byte loads are in flight at once, and the last, partial
-   block is one load, not a load a byte: a short reply (printf's line) is
-   all partial block.  */
-#define BATCH 8
+   filled.  */
 static void
 window_get (void *dst, const unsigned char *window, size_t n)
 {
   unsigned char *d = dst;
-  size_t i = 0;
 
-  for (; i + 16 * BATCH <= n; i += 16 * BATCH)
+  for (size_t i = 0; i < n; i += 16 * BATCH)
     {
       uint64_t v[2 * BATCH];
-      for (int k = 0; k < BATCH; k++)
-	LOAD_PAIR (window + i + 16 * k, v[2 * k], v[2 * k + 1]);
-      memcpy (d + i, v, sizeof v);
-    }
-  for (; i + 16 <= n; i += 16)
-    {
-      uint64_t v[2];
-      LOAD_PAIR (window + i, v[0], v[1]);
-      memcpy (d + i, v, sizeof v);
-    }
-  if (i < n)
-    {
-      /* 16 bytes when more than 8 are wanted: the window area, a
-	 multiple of 8 bytes, then holds all 16.  */
-      uint64_t v[2];
-      if (n - i > 8)
-	LOAD_PAIR (window + i, v[0], v[1]);
-      else
-	v[0] = LOAD_VOLATILE (64, uint64_t, window + i);
-      memcpy (d + i, v, n - i);
+      size_t bytes = n - i < 16 * BATCH ? n - i : 16 * BATCH;
+#pragma GCC unroll 8
+      for (size_t k = 0; k < BATCH; k++)
+	if (16 * k < bytes)
+	  LOAD_PAIR (window + i + 16 * k, v[2 * k], v[2 * k + 1]);
+#pragma GCC unroll 16
+      for (size_t k = 0; k < 2 * BATCH; k++)
+	if (8 * k < bytes)
+	  put_bytes (d + i + 8 * k, v[k], bytes - 8 * k);
     }
 }
 
