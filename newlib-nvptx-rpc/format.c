@@ -2,7 +2,7 @@
    formatter takes one GPU thread about 12 us to format a short line, two
    to three times a request to the host, and the host's C library prints
    exactly what a native program would.  newlib's _VFPRINTF_R calls this
-   for streams (patches/0003-vfprintf-on-the-host.diff).  */
+   for streams (patches/0007-vfprintf-on-the-host.diff).  */
 
 #include <errno.h>
 #include <stdarg.h>

@@ -3,18 +3,18 @@
 #
 # Usage: mkpatch.sh NEWLIB_TARBALL OUTPUT.patch
 #
-# The syscall sources live in this directory and the protocol header in
-# ../include; the patch puts them into newlib/libc/machine/nvptx, drops
-# the stubs they replace (misc.c, exit.c), lists them in Makefile.am and
-# in the automake-1.11 Makefile.in that newlib 3.3.0 ships (regenerated
-# here as automake would, since Debian's automake is not 1.11), with rules
-# of their own that build rpc.c, lock.c and nanosleep.c for sm_70; it
-# applies the plain diffs in patches/; it makes ELIX level
-# 4 the nvptx default: with real syscalls underneath, the rest of stdio
-# (fseek, fprintf, scanf) is worth having; it adds sys/lock.h, newlib's
-# locks for nvptx, which lock.c implements; it makes exit flush stdio's
-# streams rather than close them (findfp.c); and it gives vfprintf another
-# PTX name in stdio.h.
+# The patch is made of two parts:
+#  - patches/*.diff, plain reviewed diffs to newlib's own files (-p1 from
+#    newlib-salsa/, each with a ChangeLog-style header), applied in the
+#    order of their numbers; docs/upstreaming.md says what each does;
+#  - newlib/libc/machine/nvptx: the syscall sources of this directory and
+#    the protocol header in ../include replace the stubs they supersede
+#    (misc.c, exit.c), and sys/lock.h is added, newlib's locks for nvptx,
+#    which lock.c implements.  Their Makefile.am and the automake-1.11
+#    Makefile.in that newlib 3.3.0 ships are generated here from the file
+#    list, as automake would (Debian's automake is not 1.11), with rules
+#    of their own that build rpc.c, lock.c and nanosleep.c for sm_70.
+#    Those two stay generated because they follow the list of sources.
 #
 # The sm_70 rule rules out GCC 12's -mptx=3.1 multilib (GCC refuses sm_70
 # with PTX 3.1): build with --disable-multilib, as the Makefile and
@@ -28,18 +28,16 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # Plain diffs against newlib 3.3.0's tree (patches/*.diff, -p1 from
-# newlib-salsa/) are applied as they are; the files they touch are
-# extracted with the rest.
-diffs=$(ls "$here"/patches/*.diff 2>/dev/null || true)
+# newlib-salsa/) are applied as they are, in order; the files they touch
+# are extracted with the rest.
+diffs=$(LC_ALL=C ls "$here"/patches/*.diff 2>/dev/null || true)
 touched=$(for d in $diffs; do
   sed -n 's|^+++ b/\([^[:space:]]*\).*|newlib-salsa/\1|p' "$d"
 done | sort -u)
 mkdir "$work/a" "$work/b"
 # Each name once: tar reports a name given twice as not found.
 tar -C "$work/a" -xf "$tarball" --strip-components=1 $(printf '%s\n' \
-  newlib-salsa/newlib/libc/machine/nvptx newlib-salsa/newlib/configure.host \
-  newlib-salsa/newlib/libc/include/stdio.h \
-  newlib-salsa/newlib/libc/stdio/findfp.c $touched | sort -u)
+  newlib-salsa/newlib/libc/machine/nvptx $touched | sort -u)
 cp -R "$work/a/." "$work/b"
 for d in $diffs; do
   patch -s -d "$work/b" -p1 < "$d"
@@ -133,41 +131,6 @@ awk -v file="$work/rules.in" '
 			  getline; getline; next }
   { print }' "$new/Makefile.in" > "$new/Makefile.in.new"
 mv "$new/Makefile.in.new" "$new/Makefile.in"
-
-# ELIX level 4 by default for nvptx.
-sed -i '/^  nvptx\*)$/,/^	;;$/{
-  s/newlib_elix_level=1;/newlib_elix_level=4;/
-  /elif \[ "x${newlib_elix_level}" != "x1" \]; then/,/newlib_msg_warn=/d
-}' "$work/b/newlib/configure.host"
-
-# vfprintf under another PTX name: under the CUDA driver's JIT (580.159),
-# a program calling vfprintf faulted at -O1 and above, and worked with the
-# function renamed, under 13 other names (docs/gpu-results.md).
-awk '
-  { print }
-  /^int\tvfprintf \(FILE \*__restrict, const char \*__restrict, __VALIST\)$/ {
-    print "#ifdef __nvptx__"
-    print "\t/* Under the CUDA driver'"'"'s JIT, a program calling a function of"
-    print "\t   this name faults; under another name it works.  */"
-    print "\t__asm__ (\"__nvptx_vfprintf\")"
-    print "#endif"
-  }' "$work/b/newlib/libc/include/stdio.h" > "$work/stdio.h"
-mv "$work/stdio.h" "$work/b/newlib/libc/include/stdio.h"
-grep -q __nvptx_vfprintf "$work/b/newlib/libc/include/stdio.h"
-
-# exit flushes stdio's streams and leaves them open, as with lite exit:
-# on nvptx it ends only the calling thread, and other GPU threads may
-# still be writing to them (docs/protocol.md).
-awk '
-  /^#ifdef _LITE_EXIT$/ && !done {
-    print "#if defined (_LITE_EXIT) || defined (__nvptx__)"
-    print "  /* On nvptx, exit ends only the calling thread: other threads may"
-    print "     still use the streams, so flush them (under their locks) and"
-    print "     leave them open.  */"
-    done = 1; next }
-  { print }' "$work/b/newlib/libc/stdio/findfp.c" > "$work/findfp.c"
-mv "$work/findfp.c" "$work/b/newlib/libc/stdio/findfp.c"
-grep -q "defined (__nvptx__)" "$work/b/newlib/libc/stdio/findfp.c"
 
 (cd "$work" && LC_ALL=C diff -ruN a b > patch) && status=0 || status=$?
 [ "$status" -le 1 ] || exit "$status"

@@ -1,0 +1,94 @@
+#!/bin/sh
+# The GPU runs that docs/gpu-results.md and docs/testing.md record, on a
+# GPU machine, from a tree where "make check" built the test programs.
+# On a GPU machine without network, the archives that pack-device.sh
+# made in .gpu-pack/ are unpacked first, if that folder is there.
+# Usage: testsuite/campaign/campaign.sh OUTDIR PART...
+#   suite          our DejaGnu GPU suite and the benchmark
+#   newlib         newlib's own testsuite, ours then stock
+#   torture        gcc.c-torture/execute at -O2, ours and stock side by
+#                  side, 8 slices each, compiled there
+#   installed      testsuite/gpu's posix.c and formats.c built there with
+#                  the installed toolchain and no extra flags, run by the
+#                  installed launcher and natively: output, status, files
+#   torture-replay the same tests compiled beforehand by torture-record.sh
+#                  (.gpu-pack/torture-*.tar.xz), only run there, ours then
+#                  stock, and compared (torture-compare.sh)
+# Each PART prints to OUTDIR/PART.txt and packs its .sum, .log and .out
+# files into OUTDIR/PART.tar.xz.  A part is stopped after $PART_SECONDS
+# (default 540), keeping what it has logged.
+set -u
+[ $# -ge 2 ] || { echo "usage: $0 OUTDIR PART..." >&2; exit 2; }
+out=$(mkdir -p "$1" && cd "$1" && pwd) || exit; shift
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+cd "$top"
+pack=$top/.gpu-pack
+# The suite needs only the packages; the other parts need the toolchain
+# and the newlib trees.
+if [ -d "$pack" ]; then
+  for f in "$pack"/*.deb; do dpkg -x "$f" /; done
+  [ ! -f "$pack/tc.tar.xz" ] || tar -C / -xJf "$pack/tc.tar.xz"
+  [ ! -f "$pack/newlib-trees.tar.xz" ] || tar -xJf "$pack/newlib-trees.tar.xz"
+  export GCC_TARBALL=$pack/gcc-12-testsuite.tar.xz
+fi
+export PATH=/opt/nvptx-none-gcc12/bin:$PATH
+# A hung program of our own GPU suite fails after two minutes, not five.
+export NVPTX_RPC_TIMEOUT=${NVPTX_RPC_TIMEOUT:-120}
+limit=${PART_SECONDS:-540}
+
+for part; do
+  logs=${TMPDIR:-/tmp}/campaign-$part
+  rm -rf "$logs"; mkdir -p "$logs"
+  {
+    nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+    date -u
+    start=$(date +%s)
+    case $part in
+      suite) timeout $limit "$here/gpu-suite.sh" "$logs" ;;
+      newlib)
+	timeout $limit sh -c '"$1/newlib-testsuite.sh" ours "$2" &&
+			      "$1/newlib-testsuite.sh" stock "$2"' \
+	  sh "$here" "$logs" ;;
+      torture)
+	for kind in ours stock; do
+	  timeout $limit "$here/gcc-torture-parallel.sh" $kind "$logs/$kind" \
+	    -O2 8 &
+	done
+	wait ;;
+      torture-replay)
+	for kind in ours stock; do
+	  cp "$pack/torture-$kind-compile.sum" "$logs"
+	  timeout $(( limit / 2 )) "$here/torture-replay.sh" $kind \
+	    "$pack/torture-$kind.tar.xz" "$logs"
+	done
+	"$here/torture-compare.sh" "$logs" ;;
+      installed)
+	for prog in posix formats; do
+	  d=$logs/$prog
+	  mkdir -p "$d/native" "$d/gpu"
+	  # formats.c reads what gpu.exp gives it.
+	  if [ $prog = formats ]; then
+	    printf '18446744073709551615 -128 -9223372036854775808\n  the rest of the line  \n'
+	  fi > "$d/in"
+	  cc -O2 -o "$d/$prog.native" testsuite/gpu/$prog.c
+	  nvptx-none-gcc -O2 -mmainkernel -o "$d/$prog.nvptx" testsuite/gpu/$prog.c
+	  (cd "$d/native" && ../$prog.native < ../in > ../native.out 2>&1;
+	   echo "status $?" >> ../native.out)
+	  (cd "$d/gpu" && nvptx-none-run ../$prog.nvptx < ../in \
+	     > ../gpu.out 2>&1; echo "status $?" >> ../gpu.out)
+	  if cmp -s "$d/native.out" "$d/gpu.out" \
+	     && diff -r "$d/native" "$d/gpu" > /dev/null; then
+	    echo "PASS: $prog, installed toolchain: identical to native"
+	  else
+	    echo "FAIL: $prog, installed toolchain: differs from native"
+	    diff "$d/native.out" "$d/gpu.out" | head -20
+	  fi
+	done ;;
+      *) echo "unknown part $part" ;;
+    esac
+    echo "$part took $(( $(date +%s) - start )) s"
+  } 2>&1 | tee "$out/$part.txt"
+  (cd "$logs" && find . -name '*.sum' -o -name '*.log' -o -name '*.out' \
+     | tar -cJf "$out/$part.tar.xz" -T -)
+done

@@ -1,0 +1,54 @@
+#!/bin/sh
+# Fill .gpu-pack/ (git-ignored) with what a GPU machine without network
+# needs to run this tree's GPU suites, after "make check" built the test
+# programs here:
+#   *.deb                  dejagnu, expect, tcl and nvptx-tools
+#   tc.tar.xz              the installed toolchain prefix (gcc, patched
+#                          newlib, launcher, board file)
+#   newlib-trees.tar.xz    what newlib-testsuite.sh uses of the two newlib
+#                          builds (ours, stock): libraries, headers, the
+#                          testsuite sources, and the stamps that
+#                          gpu-board.sh checks
+#   gcc-12-testsuite.tar.xz  the parts of GCC's testsuite that
+#                          gcc-torture.sh runs
+#   torture-{ours,stock}.tar.xz, -compile.sum  GCC's torture tests compiled
+#                          here (torture-record.sh), for campaign.sh's
+#                          torture-replay part; about 10 minutes on 2 cores
+# Copy the tree, .gpu-pack/ included, to the same path on the GPU
+# machine; campaign.sh unpacks it there, as these commands do:
+#   for f in .gpu-pack/*.deb; do dpkg -x $f /; done
+#   tar -C / -xJf .gpu-pack/tc.tar.xz; tar -xJf .gpu-pack/newlib-trees.tar.xz
+#   export GCC_TARBALL=$PWD/.gpu-pack/gcc-12-testsuite.tar.xz
+# Usage: testsuite/campaign/pack-device.sh
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+pack=$top/.gpu-pack
+prefix=${NVPTX_PREFIX:-/opt/nvptx-none-gcc12}
+gcc_tarball=$(echo ${GCC_TARBALL:-/usr/src/gcc-12/gcc-12*-dfsg.tar.xz})
+mkdir -p "$pack"
+cd "$pack"
+apt-get download dejagnu expect tcl-expect tcl8.6 libtcl8.6 nvptx-tools
+tar -C / -cJf tc.tar.xz "${prefix#/}"
+
+cd "$top"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# Build the stock newlib, if not yet built.
+"$here/gpu-board.sh" stock "$work" > /dev/null
+set --
+for b in newlib-build newlib-build-stock; do
+  set -- "$@" $b/obj/nvptx-none/newlib/libc.a $b/obj/nvptx-none/newlib/libm.a \
+    $b/obj/nvptx-none/newlib/targ-include $b/newlib-salsa/newlib/testsuite \
+    $b/newlib-salsa/newlib/libc/include
+done
+tar -cJf "$pack/newlib-trees.tar.xz" newlib-build/stamp \
+  newlib-build-stock/stamp "$@"
+
+"$here/unpack-gcc-testsuite.sh" "$gcc_tarball" "$work"
+(cd "$work" && tar -cJf "$pack/gcc-12-testsuite.tar.xz" gcc-12*)
+
+export GCC_TARBALL=$pack/gcc-12-testsuite.tar.xz
+PATH=$prefix/bin:$PATH "$here/torture-record.sh" ours "$pack"
+PATH=$prefix/bin:$PATH "$here/torture-record.sh" stock "$pack"
+ls -l "$pack"
