@@ -426,14 +426,14 @@ main (void)
 {
 
   harness_begin ("test-write-sizes");
-  size_t nwindows;
-  const uint32_t *windows = harness_windows (&nwindows);
+  size_t nruns;
+  const struct harness_run *runs = harness_runs (&nruns);
   want = malloc (MAX_SIZE + 1);
   got = malloc (MAX_SIZE + 1);
-  for (size_t w = 0; w < nwindows; w++)
+  for (size_t r = 0; r < nruns; r++)
     {
-      window = windows[w];
-      run_begin (window, NULL);
+      window = runs[r].window;
+      run_begin (&runs[r], NULL);
       write_files ();
       write_fifo ();
       write_fifo_reader_gone ();
