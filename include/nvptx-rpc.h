@@ -50,6 +50,7 @@
      w  the next arg, as lseek whence  c  the next arg, as an fcntl command
      r  the bytes read (reply window)  b  the bytes written (request window)
      n  the request's window length    p  the argument block's first string
+   (With NVPTX_RPC_DIRECT, r and b print the buffer's address, n arg1.)
    Adding a call: an entry here, a serve_NAME in the server, a client file.
    Arguments and replies are documented in docs/protocol.md; "A" is the
    argument block sent through the window, "R" the reply block returned
@@ -125,7 +126,10 @@ enum nvptx_rpc_opcode
 #define NVPTX_RPC_DIRECT 4u	/* READ or WRITE of arg1 bytes at GPU global
 				   address arg2, which the host copies by
 				   DMA; the window is not used.  Only when
-				   the mailbox has NVPTX_RPC_FEATURE_DIRECT.  */
+				   the mailbox has NVPTX_RPC_FEATURE_DIRECT,
+				   and alone.  -> the bytes moved, as the
+				   POSIX call; EFAULT, nothing moved, when
+				   the host cannot reach the buffer.  */
 
 /* mailbox.features.  */
 #define NVPTX_RPC_FEATURE_DIRECT 1u /* NVPTX_RPC_DIRECT is served.  */

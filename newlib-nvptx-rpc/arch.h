@@ -35,6 +35,14 @@
 /* After seeing a reply's sequence number: what the host stored before it
    (the window, the reply's second half) is what later loads see.  */
 # define ACQUIRE_FENCE() asm volatile ("fence.acq_rel.sys;" : : : "memory")
+/* Whether P points into GPU global memory (a static or the heap, not
+   the stack), which the host can reach by DMA.  */
+# define IS_GLOBAL(p) \
+  ({ uint32_t global_; \
+     asm ("{ .reg .pred is_global_; isspacep.global is_global_, %1;" \
+	  " selp.u32 %0, 1, 0, is_global_; }" \
+	  : "=r" (global_) : "r" (p)); \
+     global_ != 0; })
 /* A GPU thread just polls.  */
 # define WAIT_A_MOMENT() ((void) 0)
 /* Spin locks in GPU memory, taken and given back at GPU scope: only GPU
@@ -87,6 +95,8 @@ lock_holder (const unsigned long long *owner)
 # define STORE_RELEASE32(p, v) \
   __atomic_store_n ((uint32_t *) (p), (v), __ATOMIC_RELEASE)
 # define ACQUIRE_FENCE() __atomic_thread_fence (__ATOMIC_ACQUIRE)
+/* The tests' "device" is the host's memory, all of it.  */
+# define IS_GLOBAL(p) ((void) (p), 1)
 static inline int
 lock_try_take (unsigned long long *owner, unsigned long long self)
 {

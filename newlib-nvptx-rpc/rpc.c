@@ -261,11 +261,31 @@ exchange (struct channel *ch, uint32_t opcode, uint32_t flags,
     }
 }
 
-/* read and write: a request per window-sized piece, until done or short.
-   read and write return int in newlib, so at most INT_MAX bytes, rounded
+/* read and write return int in newlib, so at most INT_MAX bytes, rounded
    down to a page as Linux does.  */
 #define STREAM_MAX 0x7ffff000
 
+/* read or write of all TOTAL bytes at BUF in one request, which the host
+   serves by DMA.  */
+static long long
+call_direct (struct channel *ch, const struct __nvptx_rpc_call *call,
+	     const void *buf, size_t total, struct nvptx_rpc_reply *reply)
+{
+  int64_t arg[4] = { call->arg[0], total, (uintptr_t) buf };
+
+  exchange (ch, call->opcode, NVPTX_RPC_DIRECT, arg, 0, reply, false);
+  /* The host wrote BUF behind this thread's back: its loads must not
+     come from L1 lines filled before.  A fence at system scope after
+     seeing the reply drops them (sm_70 and later).  */
+  if (call->opcode == NVPTX_RPC_READ)
+    ACQUIRE_FENCE ();
+  if (reply->result < 0)
+    return -1;
+  return (uint64_t) reply->result < total ? reply->result : (long long) total;
+}
+
+/* read and write: by DMA when that is worth it and the host can, else a
+   request per window-sized piece, until done or short.  */
 static long long
 call_stream (struct channel *ch, const struct __nvptx_rpc_call *call,
 	     struct nvptx_rpc_reply *reply)
@@ -273,6 +293,7 @@ call_stream (struct channel *ch, const struct __nvptx_rpc_call *call,
   bool writing = call->opcode == NVPTX_RPC_WRITE;
   const unsigned char *out = call->out[0].base;
   unsigned char *in = call->in;
+  const void *buf = writing ? (const void *) out : in;
   size_t window = ch->mb->window_size;
   size_t total = writing ? call->out[0].length : call->in_length;
   size_t done = 0;
@@ -280,6 +301,16 @@ call_stream (struct channel *ch, const struct __nvptx_rpc_call *call,
 
   if (total > STREAM_MAX)
     total = STREAM_MAX;
+  /* By DMA, only global memory (a static or the heap, not the stack).
+     The host says EFAULT, having done nothing, for memory the driver
+     does not take (the heap, maybe): then through the window.  */
+  if (total >= NVPTX_RPC_DIRECT_MIN && IS_GLOBAL (buf)
+      && (ch->mb->features & NVPTX_RPC_FEATURE_DIRECT))
+    {
+      long long n = call_direct (ch, call, buf, total, reply);
+      if (n >= 0 || reply->error != NVPTX_RPC_EFAULT)
+	return n;
+    }
   do
     {
       size_t n = total - done < window ? total - done : window;

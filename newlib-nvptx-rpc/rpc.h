@@ -26,6 +26,16 @@ __nvptx_rpc_available (void)
    va_list.  */
 extern int vprintf (const char *, va_list);
 
+/* read and write of at least this many bytes, to or from a buffer in
+   GPU global memory, go by DMA when the launcher offers it
+   (NVPTX_RPC_DIRECT): one request instead of one per window.  On the
+   H200 a window round trip costs 5-10 us and carries about 1 KiB; a DMA
+   costs 15-30 us, then moves 30-50 GB/s.  Reads break even near 4 KiB,
+   writes later, as their window trips are cheaper (the GPU's stores to
+   host memory are posted, its loads wait).  From 8 KiB on, DMA wins
+   both ways.  stdio's buffers (BUFSIZ, 1 KiB) stay on the window.  */
+#define NVPTX_RPC_DIRECT_MIN 8192
+
 /* One POSIX call as the host will make it.  OUT is sent and IN is
    received through the window, in window-sized pieces.  */
 struct __nvptx_rpc_call

@@ -47,6 +47,7 @@ struct rpc_server
   uint32_t window_size;
   uint32_t served_seq;
   FILE *trace;
+  const struct rpc_device_copy *device; /* NULL: no NVPTX_RPC_DIRECT.  */
   struct guest_fd fds[GUEST_FDS];
   /* The argument block being assembled from NVPTX_RPC_MORE_ARGS pieces.  */
   char args[NVPTX_RPC_ARG_MAX];
@@ -348,15 +349,198 @@ serve_close (struct call *c)
     reply (c, release_guest_fd (g));
 }
 
+/* Read up to COUNT bytes of G into BUF: a regular file until COUNT or
+   its end, anything else (a pipe, a terminal) with one read, so that an
+   interactive program is not kept waiting for input nobody has typed
+   yet.  Returns the bytes read, or -1 (errno set) for an error before
+   any.  */
+static ssize_t
+read_some (const struct guest_fd *g, unsigned char *buf, size_t count)
+{
+  size_t done = 0;
+
+  while (done < count)
+    {
+      ssize_t n = read (g->host_fd, buf + done, count - done);
+      if (n < 0 && errno == EINTR)
+	continue;
+      if (n < 0 && done == 0)
+	return -1;
+      if (n <= 0)
+	break;
+      done += n;
+      if (!g->regular)
+	break;
+    }
+  return done;
+}
+
+/* Write the COUNT bytes at BUF to G.  Returns the bytes written, fewer
+   after an error or a write that took none, or -1 (errno set) for an
+   error before any.  */
+static ssize_t
+write_all (const struct guest_fd *g, const unsigned char *buf, size_t count)
+{
+  size_t done = 0;
+
+  while (done < count)
+    {
+      ssize_t n = write (g->host_fd, buf + done, count - done);
+      if (n < 0 && errno == EINTR)
+	continue;
+      if (n < 0 && done == 0)
+	return -1;
+      if (n <= 0)
+	break;
+      done += n;
+    }
+  return done;
+}
+
+/* The program's memory of a direct transfer, arg1 bytes at device
+   address arg2: false, with an error reply, unless the copies reach all
+   of it.  Checked before any I/O, so that a refused transfer has read
+   and written nothing, and the program can make it through the window
+   instead.  */
+static bool
+take_device_range (struct call *c)
+{
+  const struct rpc_device_copy *d = c->server->device;
+  int64_t count = c->req->arg[1];
+  uint64_t address = c->req->arg[2];
+
+  if (count < 0)
+    reply_error (c, NVPTX_RPC_EINVAL);
+  else if (address == 0 || (uint64_t) count > UINT64_MAX - address
+	   || !d->reachable (d->context, address, count))
+    reply_error (c, NVPTX_RPC_EFAULT);
+  else
+    return true;
+  return false;
+}
+
+/* Reply to a direct transfer of COUNT bytes that moved DONE of them:
+   DONE, or -1 with ERROR (a host errno, EFAULT for a failed copy) when
+   there was one before any byte moved.  */
+static void
+reply_direct (struct call *c, size_t done, size_t count, int error)
+{
+  if (done == 0 && error != 0)
+    {
+      errno = error;
+      reply (c, -1);
+      return;
+    }
+  if (done < count)
+    c->rep->flags |= NVPTX_RPC_DONE;
+  reply (c, done);
+}
+
+/* A direct read, a staging buffer at a time: the file is read into one
+   while the other's bytes are copied to the program, and a buffer is
+   read into only once its last copy has ended.  As through the window,
+   a regular file is read to the count or its end, anything else with
+   one read.  */
+static void
+read_direct (struct call *c, struct guest_fd *g)
+{
+  const struct rpc_device_copy *d = c->server->device;
+  size_t count = c->req->arg[1], taken = 0, copied = 0;
+  uint64_t address = c->req->arg[2];
+  bool copying = false, more = true;
+  int error = 0;
+
+  for (int b = 0;; b ^= 1)
+    {
+      size_t start = taken;
+      size_t room = count - start < d->staging_size ? count - start
+		    : d->staging_size;
+      ssize_t n = more ? read_some (g, d->staging[b], room) : 0;
+      if (n < 0)
+	error = errno;
+      else
+	taken += n;
+      if (copying && d->wait (d->context) != 0)
+	{
+	  error = EFAULT;
+	  break;
+	}
+      copied = start;
+      if (n <= 0)
+	break;
+      if (d->start_to_device (d->context, address + start, d->staging[b], n)
+	  != 0)
+	{
+	  error = EFAULT;
+	  break;
+	}
+      copying = true;
+      more = (size_t) n == room && g->regular && taken < count;
+    }
+  /* Bytes read that never reached the program go back to a regular
+     file, whose offset then stays after the bytes delivered, as after a
+     read into a partly bad buffer.  A pipe's are lost.  */
+  if (taken > copied && g->regular)
+    lseek (g->host_fd, (off_t) copied - (off_t) taken, SEEK_CUR);
+  if (!g->regular)
+    c->rep->flags |= NVPTX_RPC_DONE;
+  reply_direct (c, copied, count, error);
+}
+
+/* A direct write, a staging buffer at a time: the program's next bytes
+   are copied into one while the other is written to the file.  */
+static void
+write_direct (struct call *c, struct guest_fd *g)
+{
+  const struct rpc_device_copy *d = c->server->device;
+  size_t count = c->req->arg[1], fetched = 0, written = 0, ready = 0;
+  uint64_t address = c->req->arg[2];
+  int error = 0;
+
+  for (int b = 0;; b ^= 1)
+    {
+      /* READY bytes wait in the other buffer.  */
+      size_t next = count - fetched < d->staging_size ? count - fetched
+		    : d->staging_size;
+      bool copying = next > 0
+		     && d->start_to_host (d->context, d->staging[b],
+					  address + fetched, next) == 0;
+      bool copied = copying;
+      ssize_t n = ready > 0 ? write_all (g, d->staging[b ^ 1], ready) : 0;
+      if (n < 0)
+	error = errno;
+      else
+	written += n;
+      if (copying && d->wait (d->context) != 0)
+	copied = false;
+      /* After a short write, what follows is not written.  */
+      if (n != (ssize_t) ready || next == 0)
+	break;
+      if (!copied)
+	{
+	  error = EFAULT;
+	  break;
+	}
+      fetched += next;
+      ready = next;
+    }
+  reply_direct (c, written, count, error);
+}
+
 static void
 serve_read (struct call *c)
 {
   struct guest_fd *g = guest_fd (c, c->req->arg[0]);
   int64_t count = c->req->arg[1];
-  size_t done = 0;
 
   if (g == NULL)
     return;
+  if (c->req->flags & NVPTX_RPC_DIRECT)
+    {
+      if (take_device_range (c))
+	read_direct (c, g);
+      return;
+    }
   if (count < 0)
     {
       reply_error (c, NVPTX_RPC_EINVAL);
@@ -364,57 +548,34 @@ serve_read (struct call *c)
     }
   if (count > c->server->window_size)
     count = c->server->window_size;
-  /* A regular file fills the window unless it ends; a pipe or terminal
-     gives what one read gives, so an interactive program is not kept
-     waiting for input nobody has typed yet.  */
-  while (done < (size_t) count)
+  ssize_t n = read_some (g, c->window, count);
+  if (n >= 0)
     {
-      ssize_t n = read (g->host_fd, c->window + done, count - done);
-      if (n < 0 && errno == EINTR)
-	continue;
-      if (n < 0 && done == 0)
-	{
-	  reply (c, -1);
-	  return;
-	}
-      if (n <= 0)
-	break;
-      done += n;
-      if (!g->regular)
-	break;
+      c->rep->length = n;
+      if (n < count || !g->regular)
+	c->rep->flags |= NVPTX_RPC_DONE;
     }
-  c->rep->length = done;
-  if (done < (size_t) count || !g->regular)
-    c->rep->flags |= NVPTX_RPC_DONE;
-  reply (c, done);
+  reply (c, n);
 }
 
 static void
 serve_write (struct call *c)
 {
   struct guest_fd *g = guest_fd (c, c->req->arg[0]);
-  size_t count = c->req->length, done = 0;
 
   if (g == NULL)
     return;
-  while (done < count)
+  if (c->req->flags & NVPTX_RPC_DIRECT)
     {
-      ssize_t n = write (g->host_fd, c->window + done, count - done);
-      if (n < 0 && errno == EINTR)
-	continue;
-      if (n < 0 && done == 0)
-	{
-	  reply (c, -1);
-	  return;
-	}
-      /* An error after progress, or no progress at all: a short count.  */
-      if (n <= 0)
-	break;
-      done += n;
+      if (take_device_range (c))
+	write_direct (c, g);
+      return;
     }
-  if (done < count)
+  ssize_t n = write_all (g, c->window, c->req->length);
+  /* An error after progress, or no progress at all: a short count.  */
+  if (n >= 0 && (size_t) n < c->req->length)
     c->rep->flags |= NVPTX_RPC_DONE;
-  reply (c, done);
+  reply (c, n);
 }
 
 static void
@@ -1277,15 +1438,22 @@ trace_item (const struct call *c, char item, int64_t arg)
       }
       break;
     case 'r':
-      if (c->rep->result >= 0)
+    case 'b':
+      if (c->req->flags & NVPTX_RPC_DIRECT)
+	/* The bytes are in the program's memory, not in the window.  */
+	fprintf (f, "%#llx (direct)", (unsigned long long) c->req->arg[2]);
+      else if (item == 'b')
+	trace_string (f, (const char *) c->window, c->req->length);
+      else if (c->rep->result >= 0)
 	trace_string (f, (const char *) c->window, c->rep->length);
       else
 	fputs ("...", f);
       break;
-    case 'b':
-      trace_string (f, (const char *) c->window, c->req->length);
+    case 'n':
+      fprintf (f, "%lld", c->req->flags & NVPTX_RPC_DIRECT
+			  ? (long long) c->req->arg[1]
+			  : (long long) c->req->length);
       break;
-    case 'n': fprintf (f, "%u", c->req->length); break;
     case 'p':
       trace_string (f, s->args, strnlen (s->args, s->args_length));
       break;
@@ -1358,6 +1526,26 @@ serve_reply_piece (struct call *c)
   c->rep->result = s->reply_result;
 }
 
+/* Whether REQ's flags are a combination the protocol has: none,
+   MORE_ARGS or REPLY_PIECE; or DIRECT alone, on a READ or WRITE with
+   nothing in the window, when this server copies by DMA.  */
+static bool
+flags_valid (const struct rpc_server *s, const struct nvptx_rpc_request *q)
+{
+  switch (q->flags)
+    {
+    case 0:
+    case NVPTX_RPC_MORE_ARGS:
+    case NVPTX_RPC_REPLY_PIECE:
+      return true;
+    case NVPTX_RPC_DIRECT:
+      return s->device != NULL && q->length == 0
+	     && (q->opcode == NVPTX_RPC_READ || q->opcode == NVPTX_RPC_WRITE);
+    default:
+      return false;
+    }
+}
+
 /* Check REQ as a whole and dispatch it.  */
 static void
 serve (struct call *c)
@@ -1370,8 +1558,7 @@ serve (struct call *c)
     reply_error (c, NVPTX_RPC_EPROTO);
   else if (h == NULL)
     reply_error (c, NVPTX_RPC_ENOSYS);
-  else if (q->flags & ~(NVPTX_RPC_MORE_ARGS | NVPTX_RPC_REPLY_PIECE)
-	   || q->flags == (NVPTX_RPC_MORE_ARGS | NVPTX_RPC_REPLY_PIECE))
+  else if (!flags_valid (s, q))
     reply_error (c, NVPTX_RPC_EINVAL);
   else if ((s->args_length > 0 || s->args_overflow)
 	   && q->opcode != s->args_opcode)
@@ -1457,7 +1644,7 @@ rpc_server_poll (struct rpc_server *s)
 
 struct rpc_server *
 rpc_server_new (struct nvptx_rpc_mailbox *mailbox, uint32_t window_size,
-		FILE *trace)
+		FILE *trace, const struct rpc_device_copy *device)
 {
   struct rpc_server *s = calloc (1, sizeof *s);
   struct stat st;
@@ -1467,6 +1654,7 @@ rpc_server_new (struct nvptx_rpc_mailbox *mailbox, uint32_t window_size,
   s->mailbox = mailbox;
   s->window_size = window_size;
   s->trace = trace;
+  s->device = device;
   for (int fd = 0; fd < GUEST_FDS; fd++)
     s->fds[fd].host_fd = -1;
   for (int fd = 0; fd <= STDERR_FILENO; fd++)
@@ -1480,6 +1668,7 @@ rpc_server_new (struct nvptx_rpc_mailbox *mailbox, uint32_t window_size,
   mailbox->magic = NVPTX_RPC_MAGIC;
   mailbox->version = NVPTX_RPC_VERSION;
   mailbox->window_size = window_size;
+  mailbox->features = device ? NVPTX_RPC_FEATURE_DIRECT : 0;
   return s;
 }
 

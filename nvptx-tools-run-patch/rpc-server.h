@@ -6,17 +6,49 @@
 #define RPC_SERVER_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include "nvptx-rpc.h"
 
 struct rpc_server;
 
-/* Initialize MAILBOX (magic, version, window size, sequence words) and
-   return a server for it.  Guest fds 0, 1 and 2 are the host's.  When
-   TRACE is not NULL, each completed call is printed there, strace-style.
-   Returns NULL (errno set) when out of memory.  */
+/* How the server reaches the program's memory for NVPTX_RPC_DIRECT
+   transfers: copies between device addresses and two host staging
+   buffers, each started, then waited for, so that the server's read or
+   write of one buffer overlaps the copy of the other.  The launcher's
+   are DMA on a stream of their own; the tests' are memcpy.  The server
+   starts a copy only after the last one was waited for, and never
+   returns with one running.  */
+struct rpc_device_copy
+{
+  void *context;		/* Passed to each function.  */
+  /* Whether copies can reach all COUNT bytes at device address ADDRESS,
+     a range that does not wrap around.  Asked before any I/O, so that a
+     refused transfer has done nothing.  */
+  bool (*reachable) (void *context, uint64_t address, size_t count);
+  /* Start copying COUNT bytes from device address FROM to HOST, or from
+     HOST to device address TO.  0, or -1 when the copy cannot start.  */
+  int (*start_to_host) (void *context, void *host, uint64_t from,
+			size_t count);
+  int (*start_to_device) (void *context, uint64_t to, const void *host,
+			  size_t count);
+  /* Wait until the copy started last has ended: 0, or -1 if it failed.  */
+  int (*wait) (void *context);
+  /* Two host buffers of STAGING_SIZE bytes each (page-locked, for the
+     launcher's DMA), the only host memory the copies use.  */
+  void *staging[2];
+  size_t staging_size;
+};
+
+/* Initialize MAILBOX (magic, version, window size, features, sequence
+   words) and return a server for it.  Guest fds 0, 1 and 2 are the host's.
+   When TRACE is not NULL, each completed call is printed there,
+   strace-style.  DEVICE, when not NULL, serves NVPTX_RPC_DIRECT (the
+   mailbox then offers NVPTX_RPC_FEATURE_DIRECT); it must outlive the
+   server.  Returns NULL (errno set) when out of memory.  */
 struct rpc_server *rpc_server_new (struct nvptx_rpc_mailbox *mailbox,
-				   uint32_t window_size, FILE *trace);
+				   uint32_t window_size, FILE *trace,
+				   const struct rpc_device_copy *device);
 
 /* Serve the pending request, if there is one.  Returns true if it served
    one, false if none was pending.  Never blocks waiting for a request;

@@ -26,8 +26,9 @@ fail ()
 }
 
 $FUZZ_CC $FUZZ_CFLAGS -I"$srcdir/include" -I"$srcdir/nvptx-tools-run-patch" \
-  "$srcdir/testsuite/fuzz/rpc-fuzz.c" \
-  "$srcdir/nvptx-tools-run-patch/rpc-server.c" -o "$tmp/rpc-fuzz" \
+  -I"$srcdir/testsuite/host" "$srcdir/testsuite/fuzz/rpc-fuzz.c" \
+  "$srcdir/nvptx-tools-run-patch/rpc-server.c" \
+  "$srcdir/testsuite/host/host-device.c" -o "$tmp/rpc-fuzz" \
   || fail "does not build"
 mkdir "$tmp/found" "$tmp/scratch"
 # The target's scratch directory goes in TMPDIR.

@@ -11,7 +11,7 @@
        byte      opcode, modulo NVPTX_RPC_OPCODE_END + 1 (the last value is
 		 no opcode at all)
        byte      bit 0 NVPTX_RPC_MORE_ARGS, bit 1 NVPTX_RPC_REPLY_PIECE,
-		 bit 2 an undefined flag, bit 3 a wrong protocol version
+		 bit 2 NVPTX_RPC_DIRECT, bit 3 a wrong protocol version
        byte      how arg0..arg3 follow, 2 bits each from bit 0: 0 zero,
 		 1 int8, 2 int32, 3 int64 (little-endian, sign-extended)
        2 bytes   request.length, little-endian
@@ -21,7 +21,10 @@
 		 keeps what the last reply left there
 
    The server makes real host calls, so requests that could reach outside
-   a private scratch directory are not sent (see unsafe below).  */
+   a private scratch directory are not sent (see unsafe below).  It
+   copies by DMA from and to a fake device, DEVICE_SIZE bytes of memory
+   (host-device.c): a request with NVPTX_RPC_DIRECT gives arg2 as an
+   offset into it.  */
 
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -35,6 +38,7 @@
 #include <unistd.h>
 #include <sanitizer/asan_interface.h>
 
+#include "host-device.h"
 #include "rpc-server.h"
 
 #define WINDOW_LIMIT 4096
@@ -44,6 +48,10 @@
 /* Host descriptors checked for leaks: well above the most the server can
    hold (128 guest descriptors, each with a DIR's duplicate).  */
 #define FD_PROBE 512
+/* The fake device's memory, and its staging buffers: small, odd-sized,
+   so that a direct transfer takes several.  */
+#define DEVICE_SIZE 8192
+#define DEVICE_STAGING 1000
 
 #define CHECK(cond) \
   ((cond) ? (void) 0 \
@@ -62,6 +70,7 @@ static char scratch_path[PATH_MAX];
 static mode_t saved_umask;
 static FILE *trace;
 static char **fuzzer_args;	/* libFuzzer's, reachable for LeakSanitizer.  */
+static unsigned char device[DEVICE_SIZE], device_before[DEVICE_SIZE];
 
 /* The argument block the server is assembling, mirrored from what it
    accepted, so that a call is checked with every piece of its paths.  */
@@ -354,7 +363,10 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   memset (guard, GUARD_BYTE, GUARD_SIZE);
   ASAN_POISON_MEMORY_REGION (guard, GUARD_SIZE);
   open_fds (fds_before);
-  struct rpc_server *server = rpc_server_new (mb, window_size, trace);
+  memset (device, 0, sizeof device);
+  const struct rpc_device_copy *copy = host_device_begin (DEVICE_STAGING);
+  host_device_memory ((uintptr_t) device, (uintptr_t) device + DEVICE_SIZE);
+  struct rpc_server *server = rpc_server_new (mb, window_size, trace, copy);
   CHECK (server != NULL);
   shadow_length = 0;
   shadow_overflow = false;
@@ -379,6 +391,9 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       memcpy (mb->window, take (&data, &size, n), n);
       if (unsafe (&req, mb->window, window_size))
 	continue;
+      if (req.flags & NVPTX_RPC_DIRECT)
+	req.arg[2] = (int64_t) ((uint64_t) req.arg[2] + (uintptr_t) device);
+      memcpy (device_before, device, sizeof device);
       /* What the server may stage, before its reply overwrites it.  */
       memcpy (piece, mb->window, used);
 
@@ -399,12 +414,22 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 		 && rep->error < NVPTX_RPC_ERRNO_END
 		 && (rep->flags & NVPTX_RPC_DONE)));
       CHECK (guard_intact (guard));
+      /* The device changes only where a direct read put its bytes, and
+	 every copy was made as rpc-server.h says.  */
+      for (size_t i = 0; i < sizeof device; i++)
+	CHECK (device[i] == device_before[i]
+	       || (req.flags == NVPTX_RPC_DIRECT
+		   && req.opcode == NVPTX_RPC_READ && rep->result > 0
+		   && (uintptr_t) &device[i] - (uint64_t) req.arg[2]
+		      < (uint64_t) rep->result));
+      CHECK (host_device_stats ().misuses == 0);
       /* One request, one reply.  */
       CHECK (!rpc_server_poll (server));
       update_shadow (&req, rep, piece);
     }
 
   rpc_server_free (server);
+  host_device_end ();
   ASAN_UNPOISON_MEMORY_REGION (guard, GUARD_SIZE);
   free (mb);
   /* Undo what the program did to the process and its directory.  */

@@ -2,8 +2,9 @@
 # Differential tests in CI: each program of testsuite/gpu that does its I/O
 # with the syscalls themselves, built natively and built with the nvptx-rpc
 # client (PROG.client, see runner.c), run in fresh scratch directories with
-# the same stdin and arguments, at windows 64, 1024 and 65536: stdout,
-# stderr, exit status and every file left behind must be identical.
+# the same stdin and arguments, at windows 64, 1024 and 65536, each
+# without DMA and with it (NVPTX_RPC_DIRECT): stdout, stderr, exit status
+# and every file left behind must be identical.
 # (On the GPU the same comparison is testsuite/nvptx-rpc.gpu/gpu.exp's.)
 native=testsuite/gpu host=testsuite/host
 scratch=$(mktemp -d)
@@ -18,25 +19,30 @@ run ()				# run DIR CMD... -> DIR.out DIR.err DIR.status
    echo $? > "$dir.status")
 }
 
-for spec in "fileio" "longpath" "bigfile 8" "posix"; do
+for spec in "fileio" "longpath" "bigfile 8" "posix" "direct-read"; do
   set -- $spec; prog=$1; shift
   for window in 64 1024 65536; do
-    name="$prog $* (window $window)"
-    rm -rf "$scratch"/*; : > "$scratch/stdin"
-    run "$scratch/native" "$PWD/$native/$prog.native" "$@"
-    NVPTX_RPC_WINDOW=$window run "$scratch/client" "$PWD/$host/$prog.client" "$@"
-    what=
-    for part in status out err; do
-      cmp -s "$scratch/native.$part" "$scratch/client.$part" \
-	|| what="$what $part"
+    for direct in 0 1; do
+      dma=; [ $direct = 0 ] || dma=", DMA"
+      name="$prog $* (window $window$dma)"
+      rm -rf "$scratch"/*; : > "$scratch/stdin"
+      run "$scratch/native" "$PWD/$native/$prog.native" "$@"
+      NVPTX_RPC_WINDOW=$window NVPTX_RPC_DIRECT=$direct \
+	run "$scratch/client" "$PWD/$host/$prog.client" "$@"
+      what=
+      for part in status out err; do
+	cmp -s "$scratch/native.$part" "$scratch/client.$part" \
+	  || what="$what $part"
+      done
+      diff -r "$scratch/native" "$scratch/client" > /dev/null \
+	|| what="$what files"
+      if [ -z "$what" ]; then
+	echo "PASS: $name: identical to native"
+      else
+	echo "FAIL: $name: differs in$what"
+	failures=$((failures + 1))
+      fi
     done
-    diff -r "$scratch/native" "$scratch/client" > /dev/null || what="$what files"
-    if [ -z "$what" ]; then
-      echo "PASS: $name: identical to native"
-    else
-      echo "FAIL: $name: differs in$what"
-      failures=$((failures + 1))
-    fi
   done
 done
 [ $failures -eq 0 ]

@@ -29,8 +29,8 @@ static char run_label[32];
 static char *transcript;
 static size_t transcript_length, transcript_room;
 /* Transcripts of the runs since the last compare_runs.  */
-static char *run_transcripts[16];
-static char run_names[16][32];
+static char *run_transcripts[HARNESS_RUNS_MAX];
+static char run_names[HARNESS_RUNS_MAX][32];
 static int runs;
 
 /* Bytes after the mailbox's window, checked at stop_server.  */
@@ -42,6 +42,7 @@ static struct
   struct nvptx_rpc_mailbox *mailbox;
   uint32_t window_size;
   struct rpc_server *server;
+  bool direct;			/* With host-device.c's copies.  */
   pthread_t thread;
   atomic_bool stop;
   bool running;
@@ -247,35 +248,56 @@ spit (const char *path, const void *buf, size_t len)
   return real_close (fd) == 0 && done == len;
 }
 
-const uint32_t *
-harness_windows (size_t *count)
+const struct harness_run *
+harness_runs (size_t *count)
 {
-  /* The smallest the launcher accepts (64 as of this writing), the
-     default, and a window larger than most transfers.  */
-  static uint32_t windows[16] = { NVPTX_RPC_WINDOW_MIN, 1024, 65536 };
-  static size_t n = 3;
-  static bool parsed;
-  const char *list = getenv ("NVPTX_RPC_TEST_WINDOWS");
+  static struct harness_run runs[HARNESS_RUNS_MAX];
+  static size_t n;
 
-  if (!parsed && list && *list)
+  if (n == 0)
     {
-      char *end;
-      n = 0;
-      for (const char *p = list; *p && n < 16; p = *end ? end + 1 : end)
+      /* The smallest window the launcher accepts (64 as of this
+	 writing), the default, and a window larger than most
+	 transfers.  */
+      uint32_t windows[HARNESS_RUNS_MAX / 2] = { NVPTX_RPC_WINDOW_MIN, 1024,
+						 65536 };
+      size_t nwindows = 3;
+      const char *list = getenv ("NVPTX_RPC_TEST_WINDOWS");
+      const char *direct = getenv ("NVPTX_RPC_TEST_DIRECT");
+      bool first_direct = false, last_direct = true;
+
+      if (list && *list)
 	{
-	  unsigned long w = strtoul (p, &end, 10);
-	  if (end == p || w < NVPTX_RPC_WINDOW_MIN || w > NVPTX_RPC_WINDOW_MAX
-	      || (*end && *end != ','))
+	  char *end;
+	  nwindows = 0;
+	  for (const char *p = list; *p; p = *end ? end + 1 : end)
 	    {
-	      fprintf (stderr, "bad NVPTX_RPC_TEST_WINDOWS: %s\n", list);
+	      unsigned long w = strtoul (p, &end, 10);
+	      if (end == p || w < NVPTX_RPC_WINDOW_MIN
+		  || w > NVPTX_RPC_WINDOW_MAX || (*end && *end != ',')
+		  || nwindows == HARNESS_RUNS_MAX / 2)
+		{
+		  fprintf (stderr, "bad NVPTX_RPC_TEST_WINDOWS: %s\n", list);
+		  exit (1);
+		}
+	      windows[nwindows++] = w;
+	    }
+	}
+      if (direct && *direct)
+	{
+	  if (strcmp (direct, "0") != 0 && strcmp (direct, "1") != 0)
+	    {
+	      fprintf (stderr, "bad NVPTX_RPC_TEST_DIRECT: %s\n", direct);
 	      exit (1);
 	    }
-	  windows[n++] = w;
+	  first_direct = last_direct = direct[0] == '1';
 	}
+      for (size_t w = 0; w < nwindows; w++)
+	for (int d = first_direct; d <= last_direct; d++)
+	  runs[n++] = (struct harness_run) { windows[w], d };
     }
-  parsed = true;
   *count = n;
-  return windows;
+  return runs;
 }
 
 void
@@ -300,7 +322,7 @@ server_main (void *arg)
 }
 
 struct nvptx_rpc_mailbox *
-start_server (uint32_t window_size, FILE *trace)
+start_server (uint32_t window_size, bool direct, FILE *trace)
 {
   void *mailbox;
   int e;
@@ -317,7 +339,10 @@ start_server (uint32_t window_size, FILE *trace)
       abort ();
     }
   srv.mailbox = mailbox;
-  srv.server = rpc_server_new (srv.mailbox, window_size, trace);
+  srv.direct = direct;
+  srv.server = rpc_server_new (srv.mailbox, window_size, trace,
+			       direct ? host_device_begin (HOST_DEVICE_STAGING)
+			       : NULL);
   if (srv.server == NULL)
     {
       perror ("start_server: rpc_server_new");
@@ -356,7 +381,12 @@ stop_server (void)
     at++;
   check (at == GUARD_SIZE, "mailbox: nothing written past the window",
 	 "the byte at window + %zu was overwritten", at);
+  unsigned long misuses = srv.direct ? host_device_stats ().misuses : 0;
+  check (misuses == 0, "device: one copy at a time, from a staging buffer, "
+	 "each waited for", "%lu breaches", misuses);
   rpc_server_free (srv.server);
+  if (srv.direct)
+    host_device_end ();
   free (srv.mailbox);
   srv.server = NULL;
   srv.mailbox = NULL;
@@ -364,24 +394,25 @@ stop_server (void)
 }
 
 void
-run_begin (uint32_t window_size, FILE *trace)
+run_begin (const struct harness_run *run, FILE *trace)
 {
   char dir[32];
 
-  snprintf (dir, sizeof dir, "w%u", (unsigned) window_size);
+  snprintf (dir, sizeof dir, "w%u%s", (unsigned) run->window,
+	    run->direct ? "-direct" : "");
   if ((real_mkdir (dir, 0755) != 0 && errno != EEXIST)
       || real_chdir (dir) != 0)
     {
       perror (dir);
       abort ();
     }
-  snprintf (run_label, sizeof run_label, "w%u/", (unsigned) window_size);
+  snprintf (run_label, sizeof run_label, "%s/", dir);
   transcript_room = 256;
   transcript_length = 0;
   transcript = calloc (1, transcript_room);
   if (transcript == NULL)
     abort ();
-  start_server (window_size, trace);
+  start_server (run->window, run->direct, trace);
 }
 
 void
@@ -393,7 +424,7 @@ run_end (void)
       perror (scratch);
       abort ();
     }
-  if (runs < 16)
+  if (runs < HARNESS_RUNS_MAX)
     {
       run_transcripts[runs] = transcript;
       snprintf (run_names[runs], sizeof run_names[0], "%.*s",

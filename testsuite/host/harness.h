@@ -21,15 +21,26 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "host-device.h"
 #include "nvptx-rpc.h"
 #include "rpc.h"
 #include "rpc-server.h"
 
-/* The window sizes each test runs with: NVPTX_RPC_WINDOW_MIN (64), 1024
-   and 65536, or those
-   listed in $NVPTX_RPC_TEST_WINDOWS ("1024" or "64,65536"; each from
-   NVPTX_RPC_WINDOW_MIN to NVPTX_RPC_WINDOW_MAX).  Sets *COUNT.  */
-const uint32_t *harness_windows (size_t *count);
+/* One run of a test body: the window size, and whether the server
+   copies by DMA (NVPTX_RPC_DIRECT, with host-device.c's copies).  */
+struct harness_run
+{
+  uint32_t window;
+  bool direct;
+};
+#define HARNESS_RUNS_MAX 32
+
+/* The runs each test makes: windows NVPTX_RPC_WINDOW_MIN (64), 1024 and
+   65536, or those listed in $NVPTX_RPC_TEST_WINDOWS ("1024" or
+   "64,65536"; each from NVPTX_RPC_WINDOW_MIN to NVPTX_RPC_WINDOW_MAX, at
+   most 16), each without DMA, then with it, or only as
+   $NVPTX_RPC_TEST_DIRECT says ("0" or "1").  Sets *COUNT.  */
+const struct harness_run *harness_runs (size_t *count);
 
 /* For a thread that spins in the client while others need the CPU: lower
    its scheduling priority (nice 10), so that the thread holding the client
@@ -95,22 +106,28 @@ int harness_end (void);
 
 /* The server, serving from a thread until stop_server.  start_server
    points the client's __nvptx_rpc_link at a fresh mailbox of
-   NVPTX_RPC_MAILBOX_SIZE (WINDOW_SIZE) bytes and returns it.  A guard
-   area follows the window; stop_server checks that nothing wrote there
-   ("mailbox: nothing written past the window").  */
-struct nvptx_rpc_mailbox *start_server (uint32_t window_size, FILE *trace);
+   NVPTX_RPC_MAILBOX_SIZE (WINDOW_SIZE) bytes and returns it; when
+   DIRECT, the server has host-device.c's copies, with
+   HOST_DEVICE_STAGING-byte staging buffers.  A guard area follows the
+   window; stop_server checks that nothing wrote there ("mailbox: nothing
+   written past the window") and that the server used the copies as
+   rpc-server.h says.  */
+struct nvptx_rpc_mailbox *start_server (uint32_t window_size, bool direct,
+					FILE *trace);
 void stop_server (void);
 
-/* One run of a test body with one window size: start_server, chdir into a
-   subdirectory of its own; checks are named "w<WINDOW>/..." and recorded
-   in a transcript.  run_end stops the server and goes back.  */
-void run_begin (uint32_t window_size, FILE *trace);
+/* One run of a test body: start_server, chdir into a subdirectory of its
+   own; checks are named "w<WINDOW>/..." ("w<WINDOW>-direct/..." with DMA)
+   and recorded in a transcript.  run_end stops the server and goes
+   back.  */
+void run_begin (const struct harness_run *run, FILE *trace);
 void run_end (void);
 /* Check that every run since the last call recorded the same transcript:
-   the same checks with the same outcomes and the same notes.  */
+   the same checks with the same outcomes and the same notes, whatever
+   the window and whether by DMA.  */
 void compare_runs (const char *what);
 /* Add a line to this run's transcript: a value that must not depend on
-   the window size.  */
+   the window size, or on DMA.  */
 void note (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
 
 /* Print PASS: NAME or FAIL: NAME: DETAIL and count.  Returns OK.  */

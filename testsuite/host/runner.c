@@ -1,14 +1,17 @@
 /* The CI half of the differential tests: a GPU test program's main, built
    for the host with its syscalls renamed to the client's (client-names.h,
    -Dmain=gpu_main), run against the real server in a thread, the window
-   size taken from $NVPTX_RPC_WINDOW.  differential.sh compares what it
-   does with the same program built natively.  */
+   size taken from $NVPTX_RPC_WINDOW, with DMA (host-device.c's) unless
+   $NVPTX_RPC_DIRECT is 0.  differential.sh compares what it does with
+   the same program built natively.  */
 
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include "host-device.h"
 #include "rpc.h"
 #include "rpc-server.h"
 
@@ -29,13 +32,17 @@ int
 main (int argc, char **argv)
 {
   const char *w = getenv ("NVPTX_RPC_WINDOW");
+  const char *d = getenv ("NVPTX_RPC_DIRECT");
   uint32_t window = w ? (uint32_t) atoi (w) : NVPTX_RPC_WINDOW_DEFAULT;
+  bool direct = !d || strcmp (d, "0") != 0;
   void *mailbox;
   pthread_t thread;
 
   if (posix_memalign (&mailbox, 64, NVPTX_RPC_MAILBOX_SIZE (window)))
     return 127;
-  struct rpc_server *server = rpc_server_new (mailbox, window, NULL);
+  struct rpc_server *server
+    = rpc_server_new (mailbox, window, NULL,
+		      direct ? host_device_begin (HOST_DEVICE_STAGING) : NULL);
   if (server == NULL)
     return 127;
   __nvptx_rpc_link.mailbox = (uintptr_t) mailbox;
@@ -48,6 +55,8 @@ main (int argc, char **argv)
   atomic_store (&stop, true);
   pthread_join (thread, NULL);
   rpc_server_free (server);
+  if (direct)
+    host_device_end ();
   free (mailbox);
   return status;
 }

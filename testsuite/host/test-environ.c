@@ -89,11 +89,11 @@ main (void)
   free (big);
 
   harness_begin ("test-environ");
-  size_t nwindows;
-  const uint32_t *windows = harness_windows (&nwindows);
-  for (size_t w = 0; w < nwindows; w++)
+  size_t nruns;
+  const struct harness_run *runs = harness_runs (&nruns);
+  for (size_t r = 0; r < nruns; r++)
     {
-      run_begin (windows[w], NULL);
+      run_begin (&runs[r], NULL);
       run ();
       run_end ();
     }
@@ -105,7 +105,7 @@ main (void)
   char piece[NVPTX_RPC_WINDOW_MIN];
   size_t got = 1;
   environ = empty;
-  run_begin (NVPTX_RPC_WINDOW_MIN, NULL);
+  run_begin (&(struct harness_run) { NVPTX_RPC_WINDOW_MIN, false }, NULL);
   CHECK_INT ("empty environment: total",
 	     environ_call (piece, sizeof piece, &got), 0);
   CHECK_INT ("empty environment: no bytes", got, 0);

@@ -381,11 +381,11 @@ main (void)
   /* No mailbox yet: a launcher without nvptx-rpc.  */
   falls_back (__LINE__, ROOM, false, "%d", 1);
 
-  size_t nwindows;
-  const uint32_t *windows = harness_windows (&nwindows);
-  for (size_t w = 0; w < nwindows; w++)
+  size_t nruns;
+  const struct harness_run *runs = harness_runs (&nruns);
+  for (size_t r = 0; r < nruns; r++)
     {
-      run_begin (windows[w], NULL);
+      run_begin (&runs[r], NULL);
       integers ();
       stars ();
       floats ();

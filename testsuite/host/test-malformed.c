@@ -537,6 +537,175 @@ format_requests (void)
   expect_alive ("alive after bad formats");
 }
 
+/* A raw NVPTX_RPC_DIRECT request: OPCODE on guest FD, COUNT bytes at
+   device address ADDRESS.  */
+static struct raw
+direct_request (uint32_t opcode, int64_t fd, int64_t address, int64_t count)
+{
+  struct raw r = request (opcode);
+  r.flags = NVPTX_RPC_DIRECT;
+  r.arg[0] = fd;
+  r.arg[1] = count;
+  r.arg[2] = address;
+  return r;
+}
+
+/* The guest file FD is still at OFFSET and SIZE bytes long (PATH).  */
+static void
+expect_untouched (const char *name, int fd, const char *path, off_t offset,
+		  off_t size)
+{
+  struct stat st;
+
+  CHECK_INT (name_of ("%s: offset unchanged", name), lseek (fd, 0, SEEK_CUR),
+	     offset);
+  CHECK_INT (name_of ("%s: size unchanged", name),
+	     real_stat (path, &st) == 0 ? st.st_size : -1, size);
+}
+
+/* NVPTX_RPC_DIRECT requests: without the feature, refused; with it,
+   READ and WRITE alone are served, the device range checked before any
+   I/O, so that a refused request did nothing.  Device memory here is
+   BUF, the range host-device.c reaches.  */
+static void
+direct_requests (void)
+{
+  static unsigned char buf[4096], want[3000];
+  intptr_t at = (intptr_t) buf;
+  struct nvptx_rpc_reply rep;
+  struct raw r;
+  int fd = open ("direct", O_RDWR | O_CREAT | O_TRUNC, 0644);
+
+  CHECK ("open a file through the client", fd >= 0);
+  if (!(mb->features & NVPTX_RPC_FEATURE_DIRECT))
+    {
+      CHECK_INT ("features: none offered", mb->features, 0);
+      expect_error ("direct write, not offered: EINVAL",
+		    direct_request (NVPTX_RPC_WRITE, fd, at, 100),
+		    NVPTX_RPC_EINVAL);
+      expect_error ("direct read, not offered: EINVAL",
+		    direct_request (NVPTX_RPC_READ, fd, at, 100),
+		    NVPTX_RPC_EINVAL);
+      expect_untouched ("not offered", fd, "direct", 0, 0);
+      expect_alive ("alive after direct requests not offered");
+      CHECK_INT ("close", close (fd), 0);
+      return;
+    }
+  CHECK_INT ("features: DIRECT", mb->features, NVPTX_RPC_FEATURE_DIRECT);
+
+  /* Well-formed: 3000 bytes out and back.  */
+  host_device_memory (at, at + sizeof buf);
+  pattern_fill (want, sizeof want, 9, 0);
+  memcpy (buf, want, sizeof want);
+  rep = expect_result ("direct write of 3000 bytes",
+		       direct_request (NVPTX_RPC_WRITE, fd, at, 3000));
+  CHECK_INT ("direct write of 3000 bytes: result", rep.result, 3000);
+  CHECK_INT ("direct write of 3000 bytes: no window", rep.length, 0);
+  CHECK_INT ("lseek back", lseek (fd, 0, SEEK_SET), 0);
+  memset (buf, 0, sizeof buf);
+  rep = expect_result ("direct read of 4096 from 3000",
+		       direct_request (NVPTX_RPC_READ, fd, at, sizeof buf));
+  CHECK_INT ("direct read of 4096 from 3000: result", rep.result, 3000);
+  CHECK_INT ("direct read of 4096 from 3000: no window", rep.length, 0);
+  check ((rep.flags & NVPTX_RPC_DONE) != 0,
+	 "direct read of 4096 from 3000: DONE, short", "flags %#x", rep.flags);
+  check_bytes ("direct read of 4096 from 3000: bytes", buf, want,
+	       sizeof want);
+  rep = expect_result ("direct read at EOF",
+		       direct_request (NVPTX_RPC_READ, fd, at, sizeof buf));
+  CHECK_INT ("direct read at EOF: 0", rep.result, 0);
+  rep = expect_result ("direct write of 0 bytes",
+		       direct_request (NVPTX_RPC_WRITE, fd, at, 0));
+  CHECK_INT ("direct write of 0 bytes: 0", rep.result, 0);
+  CHECK_INT ("lseek to 1000", lseek (fd, 1000, SEEK_SET), 1000);
+
+  /* Refused before any I/O.  */
+  static const struct
+  {
+    const char *name;
+    bool in_buf;		/* ADDRESS is an offset from BUF.  */
+    int64_t address, count;
+    uint32_t error;
+  } bad[] = {
+    { "count -1", true, 0, -1, NVPTX_RPC_EINVAL },
+    { "count INT64_MIN", true, 0, INT64_MIN, NVPTX_RPC_EINVAL },
+    { "address 0", false, 0, 100, NVPTX_RPC_EFAULT },
+    { "address 0, count 0", false, 0, 0, NVPTX_RPC_EFAULT },
+    { "address 2^64-10, count 100 (wraps)", false, -10, 100,
+      NVPTX_RPC_EFAULT },
+    { "address 2^64-1, count 2 (wraps)", false, -1, 2, NVPTX_RPC_EFAULT },
+    { "count INT64_MAX", true, 0, INT64_MAX, NVPTX_RPC_EFAULT },
+    { "a byte more than the device's memory", true, 0, sizeof buf + 1,
+      NVPTX_RPC_EFAULT },
+    { "the byte before it", true, -1, 1, NVPTX_RPC_EFAULT },
+    { "the byte after it", true, sizeof buf, 1, NVPTX_RPC_EFAULT },
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+    for (int writing = 0; writing <= 1; writing++)
+      {
+	const char *name = name_of ("direct %s, %s", writing ? "write" : "read",
+				    bad[i].name);
+	expect_error (name,
+		      direct_request (writing ? NVPTX_RPC_WRITE
+				      : NVPTX_RPC_READ, fd,
+				      bad[i].address + (bad[i].in_buf ? at : 0),
+				      bad[i].count),
+		      bad[i].error);
+	expect_untouched (name, fd, "direct", 1000, 3000);
+      }
+  host_device_memory (0, UINTPTR_MAX);
+
+  /* Copies that fail after the range was accepted: EFAULT, nothing
+     written, and the bytes a read took go back to the file.  */
+  host_device_break (buf + 1000, 10);
+  expect_error ("direct write, a copy fails: EFAULT",
+		direct_request (NVPTX_RPC_WRITE, fd, at, sizeof buf),
+		NVPTX_RPC_EFAULT);
+  expect_untouched ("direct write, a copy fails", fd, "direct", 1000, 3000);
+  expect_error ("direct read, a copy fails: EFAULT",
+		direct_request (NVPTX_RPC_READ, fd, at, sizeof buf),
+		NVPTX_RPC_EFAULT);
+  expect_untouched ("direct read, a copy fails", fd, "direct", 1000, 3000);
+  host_device_break (buf, 10);
+  expect_error ("direct write, a copy does not start: EFAULT",
+		direct_request (NVPTX_RPC_WRITE, fd, at, sizeof buf),
+		NVPTX_RPC_EFAULT);
+  expect_error ("direct read, a copy does not start: EFAULT",
+		direct_request (NVPTX_RPC_READ, fd, at, sizeof buf),
+		NVPTX_RPC_EFAULT);
+  expect_untouched ("a copy does not start", fd, "direct", 1000, 3000);
+  host_device_break (NULL, 0);
+
+  /* The descriptor is checked first.  */
+  expect_error ("direct read, fd 99 and address 0: EBADF",
+		direct_request (NVPTX_RPC_READ, 99, 0, 100), NVPTX_RPC_EBADF);
+  expect_error ("direct write, fd -1: EBADF",
+		direct_request (NVPTX_RPC_WRITE, -1, at, 100),
+		NVPTX_RPC_EBADF);
+
+  /* Other opcodes, other flags beside it, a window: EINVAL.  */
+  static const uint32_t others[] = {
+    NVPTX_RPC_CLOSE, NVPTX_RPC_LSEEK, NVPTX_RPC_FSTAT, NVPTX_RPC_FTRUNCATE,
+    NVPTX_RPC_READDIR, NVPTX_RPC_GETPID, NVPTX_RPC_NOP,
+  };
+  for (size_t i = 0; i < sizeof others / sizeof *others; i++)
+    expect_error (name_of ("DIRECT on opcode %u: EINVAL", others[i]),
+		  direct_request (others[i], fd, at, 100), NVPTX_RPC_EINVAL);
+  r = direct_request (NVPTX_RPC_READ, fd, at, 100);
+  r.flags |= NVPTX_RPC_MORE_ARGS;
+  expect_error ("DIRECT|MORE_ARGS: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.flags = NVPTX_RPC_DIRECT | NVPTX_RPC_REPLY_PIECE;
+  expect_error ("DIRECT|REPLY_PIECE: EINVAL", r, NVPTX_RPC_EINVAL);
+  r = direct_request (NVPTX_RPC_WRITE, fd, at, 100);
+  r.data = "abc";
+  r.data_length = r.length = 3;
+  expect_error ("DIRECT write with window bytes: EINVAL", r,
+		NVPTX_RPC_EINVAL);
+  expect_untouched ("after the EINVALs", fd, "direct", 1000, 3000);
+  expect_alive ("alive after direct requests");
+  CHECK_INT ("close after all that", close (fd), 0);
+}
+
 static void
 bad_requests (void)
 {
@@ -620,8 +789,8 @@ bad_requests (void)
 
   /* request.flags.  */
   r = path_request (NVPTX_RPC_STAT, dot);
-  r.flags = 4;
-  expect_error ("flags 4: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.flags = NVPTX_RPC_DIRECT;
+  expect_error ("flags DIRECT on stat: EINVAL", r, NVPTX_RPC_EINVAL);
   r.flags = 0x80000000u | NVPTX_RPC_MORE_ARGS;
   expect_error ("flags 0x80000001: EINVAL", r, NVPTX_RPC_EINVAL);
   expect_alive ("alive after bad flags");
@@ -735,7 +904,7 @@ bad_requests (void)
   r.flags = NVPTX_RPC_MORE_ARGS;
   rep = raw_call (&r);
   CHECK_INT ("a first piece is taken", rep.result, 0);
-  r.flags = 4;
+  r.flags = 0x40;
   expect_error ("then a piece with bad flags: EINVAL", r, NVPTX_RPC_EINVAL);
   expect_alive ("then a whole request, served alone (bad flags)");
   r.flags = NVPTX_RPC_MORE_ARGS;
@@ -776,16 +945,16 @@ main (void)
 {
 
   harness_begin ("test-malformed");
-  size_t nwindows;
-  const uint32_t *windows = harness_windows (&nwindows);
-  for (size_t w = 0; w < nwindows; w++)
+  size_t nruns;
+  const struct harness_run *runs = harness_runs (&nruns);
+  for (size_t w = 0; w < nruns; w++)
     {
       /* The trace has to print malformed requests too.  */
       FILE *trace = tmpfile ();
-      window = windows[w];
+      window = runs[w].window;
       pieces_taken = 0;
       replies_too_long = 0;
-      run_begin (window, trace);
+      run_begin (&runs[w], trace);
       mb = (struct nvptx_rpc_mailbox *) (uintptr_t) __nvptx_rpc_link.mailbox;
       CHECK_INT ("mailbox magic", mb->magic, NVPTX_RPC_MAGIC);
       CHECK_INT ("mailbox version", mb->version, NVPTX_RPC_VERSION);
@@ -820,12 +989,30 @@ main (void)
       rewind (trace);
       while ((ch = fgetc (trace)) != EOF)
 	lines += ch == '\n';
-      check (lines == calls, name_of ("w%u/trace: a line for each call",
-				      window),
+      check (lines == calls, name_of ("w%u%s/trace: a line for each call",
+				      window, runs[w].direct ? "-direct" : ""),
 	     "%d lines for %d calls (an error reply to a MORE_ARGS piece "
 	     "ends the call too)", lines, calls);
       fclose (trace);
     }
   compare_runs ("results");
+
+  /* DIRECT, whose answers depend on whether the server offers it: the
+     runs of each kind alike.  */
+  for (int offered = 0; offered <= 1; offered++)
+    {
+      for (size_t w = 0; w < nruns; w++)
+	if (runs[w].direct == offered)
+	  {
+	    window = runs[w].window;
+	    run_begin (&runs[w], NULL);
+	    mb = (struct nvptx_rpc_mailbox *) (uintptr_t)
+		 __nvptx_rpc_link.mailbox;
+	    direct_requests ();
+	    run_end ();
+	  }
+      compare_runs (offered ? "direct requests" : "direct requests, "
+		    "not offered");
+    }
   return harness_end ();
 }

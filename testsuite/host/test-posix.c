@@ -1130,12 +1130,12 @@ int
 main (void)
 {
   harness_begin ("test-posix");
-  size_t nwindows;
-  const uint32_t *windows = harness_windows (&nwindows);
-  for (size_t w = 0; w < nwindows; w++)
+  size_t nruns;
+  const struct harness_run *runs = harness_runs (&nruns);
+  for (size_t r = 0; r < nruns; r++)
     {
-      window = windows[w];
-      run_begin (window, NULL);
+      window = runs[r].window;
+      run_begin (&runs[r], NULL);
       symlinks ();
       remove_directories ();
       modes ();

@@ -497,7 +497,7 @@ closed_host_stdin (void)
   struct stat host, file;
 
   real_close (0);
-  start_server (1024, NULL);
+  start_server (1024, false, NULL);
   int fd = open ("stdin-closed", O_WRONLY | O_CREAT | O_TRUNC, 0644);
   CHECK_INT ("host fd 0 closed: open gets guest fd 0", fd, 0);
   bool on_host_0 = real_fstat (0, &host) == 0
@@ -524,12 +524,12 @@ main (void)
 {
 
   harness_begin ("test-syscalls");
-  size_t nwindows;
-  const uint32_t *windows = harness_windows (&nwindows);
-  for (size_t w = 0; w < nwindows; w++)
+  size_t nruns;
+  const struct harness_run *runs = harness_runs (&nruns);
+  for (size_t r = 0; r < nruns; r++)
     {
-      window = windows[w];
-      run_begin (window, NULL);
+      window = runs[r].window;
+      run_begin (&runs[r], NULL);
       bad_descriptors ();
       open_flags ();
       seek_and_holes ();

@@ -152,11 +152,11 @@ main (void)
 {
 
   harness_begin ("test-threads");
-  size_t nwindows;
-  const uint32_t *windows = harness_windows (&nwindows);
-  for (size_t w = 0; w < nwindows; w++)
+  size_t nruns;
+  const struct harness_run *runs = harness_runs (&nruns);
+  for (size_t r = 0; r < nruns; r++)
     {
-      run_begin (windows[w], NULL);
+      run_begin (&runs[r], NULL);
       run ();
       run_end ();
     }

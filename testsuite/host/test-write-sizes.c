@@ -1,7 +1,9 @@
 /* Transfers of every size class through the client: empty, one byte,
-   around 1 KiB, and 1 MiB, to and from a regular file and a FIFO; reads in
-   odd chunk sizes; EOF; and a pipe read that returns what is there.  The
-   other end is always the host's real C library.  */
+   around 1 KiB, around NVPTX_RPC_DIRECT_MIN, and 1 MiB, to and from a
+   regular file and a FIFO; reads in odd chunk sizes; EOF; and a pipe read
+   that returns what is there.  The other end is always the host's real C
+   library.  With DMA, the transfers from NVPTX_RPC_DIRECT_MIN on go by
+   it, and every result must be the same as through the window.  */
 
 #include <pthread.h>
 #include <semaphore.h>
@@ -10,12 +12,32 @@
 
 #include "harness.h"
 
-static const size_t sizes[] = { 0, 1, 1023, 1024, 1025, 1048576 };
+static const size_t sizes[] = { 0, 1, 1023, 1024, 1025,
+				NVPTX_RPC_DIRECT_MIN - 1, NVPTX_RPC_DIRECT_MIN,
+				1048576 };
 #define NSIZES (sizeof sizes / sizeof *sizes)
 #define MAX_SIZE 1048576
 
 static uint32_t window;
+static bool direct;
 static unsigned char *want, *got;
+
+/* Bytes the server moved by DMA so far.  */
+static unsigned long long
+dma_bytes (void)
+{
+  struct host_device_stats stats = host_device_stats ();
+  return stats.to_host + stats.to_device;
+}
+
+/* N bytes, from the device's count BEFORE on, went by DMA exactly when
+   they should: with DMA, and N at least NVPTX_RPC_DIRECT_MIN.  */
+static void
+check_path (const char *name, size_t n, unsigned long long before)
+{
+  CHECK_INT (name, dma_bytes () - before,
+	     direct && n >= NVPTX_RPC_DIRECT_MIN ? n : 0);
+}
 
 static size_t
 total_size (void)
@@ -40,8 +62,10 @@ write_files (void)
       if (!check (fd >= 0, name_of ("file write %zu: open", n), "errno %s",
 		  errno_name (errno)))
 	continue;
+      unsigned long long before = dma_bytes ();
       CHECK_INT (name_of ("file write %zu: result", n), write (fd, want, n),
 		 (long long) n);
+      check_path (name_of ("file write %zu: by DMA when due", n), n, before);
       CHECK_INT (name_of ("file write %zu: close", n), close (fd), 0);
       size_t len = 0;
       unsigned char *back = slurp (path, &len);
@@ -254,8 +278,10 @@ read_files (void)
 		  errno_name (errno)))
 	continue;
       memset (got, 0xa5, n + 1);
+      unsigned long long before = dma_bytes ();
       CHECK_INT (name_of ("file read %zu: result", n), read (fd, got, n),
 		 (long long) n);
+      check_path (name_of ("file read %zu: by DMA when due", n), n, before);
       check_bytes (name_of ("file read %zu: bytes", n), got, want, n);
       CHECK_INT (name_of ("file read %zu: byte after untouched", n),
 		 got[n], 0xa5);
@@ -322,7 +348,8 @@ read_chunks (void)
 }
 
 /* read() of each size from a FIFO the host writes: each read returns what
-   one host read gives, at most a window, never 0 before EOF.  */
+   one host read gives, at most a window (a staging buffer by DMA), never
+   0 before EOF.  */
 static void
 read_fifo (void)
 {
@@ -348,8 +375,10 @@ read_fifo (void)
       while (done < n)
 	{
 	  size_t room = n - done;
+	  size_t most = direct && room >= NVPTX_RPC_DIRECT_MIN
+			? HOST_DEVICE_STAGING : window;
 	  ssize_t r = read (fd, got + done, room);
-	  if (r <= 0 || (size_t) r > room || (size_t) r > window)
+	  if (r <= 0 || (size_t) r > room || (size_t) r > most)
 	    {
 	      if (bad_calls++ == 0)
 		bad = r;
@@ -359,7 +388,8 @@ read_fifo (void)
 	  done += r;
 	}
       check (bad_calls == 0,
-	     name_of ("fifo read %zu: each read 1..min(count, window)", n),
+	     name_of ("fifo read %zu: each read 1..min(count, window or "
+		      "staging buffer)", n),
 	     "%zu bad reads, the first returned %lld", bad_calls, bad);
       CHECK_INT (name_of ("fifo read %zu: total", n), done, n);
       check_bytes (name_of ("fifo read %zu: bytes", n), got, all + offset,
@@ -426,14 +456,15 @@ main (void)
 {
 
   harness_begin ("test-write-sizes");
-  size_t nwindows;
-  const uint32_t *windows = harness_windows (&nwindows);
+  size_t nruns;
+  const struct harness_run *runs = harness_runs (&nruns);
   want = malloc (MAX_SIZE + 1);
   got = malloc (MAX_SIZE + 1);
-  for (size_t w = 0; w < nwindows; w++)
+  for (size_t r = 0; r < nruns; r++)
     {
-      window = windows[w];
-      run_begin (window, NULL);
+      window = runs[r].window;
+      direct = runs[r].direct;
+      run_begin (&runs[r], NULL);
       write_files ();
       write_fifo ();
       write_fifo_reader_gone ();

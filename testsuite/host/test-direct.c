@@ -1,0 +1,396 @@
+/* read and write by DMA (NVPTX_RPC_DIRECT) through the client, against
+   host-device.c's stand-in for the GPU: which transfers take it, in one
+   request; the window taking over when the host cannot reach the buffer,
+   with nothing lost; what a failure part way leaves (the count moved, a
+   file offset just after it); short reads, pipes, errors; the trace.  */
+
+#include <pthread.h>
+#include <semaphore.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#include "harness.h"
+
+/* Larger than two staging buffers, and no multiple of one.  */
+#define BIG (1048576 + 12345)
+
+static uint32_t window;
+static unsigned char *want, *got;
+
+/* What a transfer cost: requests, and bytes by DMA.  */
+struct cost
+{
+  uint32_t requests;
+  unsigned long long dma;
+};
+
+static struct cost
+cost_now (void)
+{
+  struct host_device_stats stats = host_device_stats ();
+  return (struct cost) { __nvptx_rpc_link.request_seq,
+			 stats.to_host + stats.to_device };
+}
+
+/* Since BEFORE: REQUESTS requests and DMA bytes by DMA.  */
+static void
+check_cost (const char *name, struct cost before, uint32_t requests,
+	    unsigned long long dma)
+{
+  struct cost now = cost_now ();
+  CHECK_INT (name_of ("%s: requests", name), now.requests - before.requests,
+	     requests);
+  CHECK_INT (name_of ("%s: bytes by DMA", name), now.dma - before.dma, dma);
+}
+
+/* Requests for N bytes through the window.  */
+static uint32_t
+window_requests (size_t n)
+{
+  return (n + window - 1) / window;
+}
+
+/* The host's view of guest FD's offset.  */
+static off_t
+offset_of (int fd)
+{
+  return lseek (fd, 0, SEEK_CUR);
+}
+
+/* Below NVPTX_RPC_DIRECT_MIN the window, from it on one request.  */
+static void
+threshold (void)
+{
+  int fd = open ("threshold", O_RDWR | O_CREAT | O_TRUNC, 0644);
+  struct cost before;
+  size_t n = NVPTX_RPC_DIRECT_MIN;
+
+  pattern_fill (want, 2 * n, 1, 0);
+  before = cost_now ();
+  CHECK_INT ("write of DIRECT_MIN - 1", write (fd, want, n - 1), n - 1);
+  check_cost ("write of DIRECT_MIN - 1", before, window_requests (n - 1), 0);
+  before = cost_now ();
+  CHECK_INT ("write of DIRECT_MIN", write (fd, want + n - 1, n), n);
+  check_cost ("write of DIRECT_MIN", before, 1, n);
+  CHECK_INT ("lseek to 0", lseek (fd, 0, SEEK_SET), 0);
+  memset (got, 0, 2 * n);
+  before = cost_now ();
+  CHECK_INT ("read of DIRECT_MIN", read (fd, got, n), n);
+  check_cost ("read of DIRECT_MIN", before, 1, n);
+  before = cost_now ();
+  CHECK_INT ("read of DIRECT_MIN - 1", read (fd, got + n, n - 1), n - 1);
+  check_cost ("read of DIRECT_MIN - 1", before, window_requests (n - 1), 0);
+  check_bytes ("threshold: bytes", got, want, 2 * n - 1);
+  CHECK_INT ("close", close (fd), 0);
+}
+
+/* BIG bytes out and back, a request each; then a short read at EOF.  */
+static void
+big_file (void)
+{
+  int fd = open ("big", O_RDWR | O_CREAT | O_TRUNC, 0644);
+  struct cost before = cost_now ();
+  size_t len;
+
+  pattern_fill (want, BIG, 2, 0);
+  CHECK_INT ("big write", write (fd, want, BIG), BIG);
+  check_cost ("big write", before, 1, BIG);
+  unsigned char *back = slurp ("big", &len);
+  CHECK_INT ("big write: the host's size", back ? len : 0, BIG);
+  if (back && len == BIG)
+    check_bytes ("big write: the host's bytes", back, want, BIG);
+  free (back);
+
+  CHECK_INT ("lseek to 100", lseek (fd, 100, SEEK_SET), 100);
+  memset (got, 0xa5, BIG + 1);
+  before = cost_now ();
+  CHECK_INT ("big read from 100: short at EOF", read (fd, got, BIG),
+	     BIG - 100);
+  check_cost ("big read from 100", before, 1, BIG - 100);
+  check_bytes ("big read from 100: bytes", got, want + 100, BIG - 100);
+  CHECK_INT ("big read from 100: nothing stored past the result",
+	     got[BIG - 100], 0xa5);
+  CHECK_INT ("then EOF", read (fd, got, BIG), 0);
+  CHECK_INT ("close", close (fd), 0);
+}
+
+/* Memory the host cannot reach, as the driver may refuse the GPU's
+   heap: the one direct request gets EFAULT, and the window moves all of
+   it, nothing lost or repeated.  */
+static void
+unreachable (void)
+{
+  int fd = open ("unreachable", O_RDWR | O_CREAT | O_TRUNC, 0644);
+  struct cost before = cost_now ();
+  size_t n = 100000, len;
+
+  host_device_memory (0, 0);
+  pattern_fill (want, n, 3, 0);
+  CHECK_INT ("unreachable: write", write (fd, want, n), n);
+  check_cost ("unreachable: write", before, 1 + window_requests (n), 0);
+  unsigned char *back = slurp ("unreachable", &len);
+  CHECK_INT ("unreachable: the host's size", back ? len : 0, n);
+  if (back && len == n)
+    check_bytes ("unreachable: the host's bytes", back, want, n);
+  free (back);
+  CHECK_INT ("lseek to 0", lseek (fd, 0, SEEK_SET), 0);
+  memset (got, 0, n);
+  before = cost_now ();
+  CHECK_INT ("unreachable: read", read (fd, got, n), n);
+  check_cost ("unreachable: read", before, 1 + window_requests (n), 0);
+  check_bytes ("unreachable: read, bytes", got, want, n);
+  CHECK_INT ("unreachable: read, offset", offset_of (fd), n);
+  host_device_memory (0, UINTPTR_MAX);
+  CHECK_INT ("close", close (fd), 0);
+}
+
+/* Copies that fail once the buffer was accepted, a driver's error.
+   From the first chunk: EFAULT, then the window, which must find the
+   file's offset where it was (the bytes read for the failed copies go
+   back).  Later: the count moved so far, the offset after it, nothing
+   stored past it.  */
+static void
+broken_copies (void)
+{
+  static const struct
+  {
+    const char *name;
+    size_t at;			/* The first broken byte.  */
+    size_t moved;		/* What a transfer of BIG moves.  */
+  } cases[] = {
+    /* The first copy does not start.  */
+    { "broken from byte 0", 0, BIG },
+    /* It starts, and fails; a read has read the second chunk meanwhile.  */
+    { "broken at byte 100", 100, BIG },
+    /* The fifth chunk's copy fails: four came through.  */
+    { "broken at byte 200000", 200000, 4 * HOST_DEVICE_STAGING },
+  };
+  int fd = open ("broken", O_RDWR | O_CREAT | O_TRUNC, 0644);
+  struct stat st;
+
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+    {
+      const char *name = cases[i].name;
+      size_t moved = cases[i].moved;
+
+      /* The host's file holds the pattern; the write overwrites it with
+	 another, as far as it gets.  */
+      pattern_fill (want, BIG, 4, 0);
+      spit ("broken", want, BIG);
+      CHECK_INT (name_of ("%s: lseek to 0", name), lseek (fd, 0, SEEK_SET),
+		 0);
+      memset (got, 0xa5, BIG);
+      host_device_break (got + cases[i].at, 1);
+      CHECK_INT (name_of ("%s: read", name), read (fd, got, BIG), moved);
+      host_device_break (NULL, 0);
+      check_bytes (name_of ("%s: read, bytes", name), got, want, moved);
+      CHECK_INT (name_of ("%s: read, offset after them", name),
+		 offset_of (fd), moved);
+      if (moved < BIG)
+	{
+	  CHECK_INT (name_of ("%s: read, nothing stored past them", name),
+		     got[moved] == 0xa5 && got[BIG - 1] == 0xa5, 1);
+	  CHECK_INT (name_of ("%s: read, then the rest", name),
+		     read (fd, got + moved, BIG - moved), BIG - moved);
+	  check_bytes (name_of ("%s: read, all bytes", name), got, want, BIG);
+	}
+
+      CHECK_INT (name_of ("%s: lseek to 0 again", name),
+		 lseek (fd, 0, SEEK_SET), 0);
+      pattern_fill (want, BIG, 5, 0);
+      host_device_break (want + cases[i].at, 1);
+      CHECK_INT (name_of ("%s: write", name), write (fd, want, BIG), moved);
+      host_device_break (NULL, 0);
+      CHECK_INT (name_of ("%s: write, offset after them", name),
+		 offset_of (fd), moved);
+      size_t len;
+      unsigned char *back = slurp ("broken", &len);
+      if (check (back && len == BIG, name_of ("%s: host reads", name),
+		 "size %zu", back ? len : 0))
+	{
+	  check_bytes (name_of ("%s: write, bytes", name), back, want, moved);
+	  pattern_fill (want, BIG, 4, 0);
+	  check_bytes (name_of ("%s: write, nothing written past them",
+				name), back + moved, want + moved,
+		       BIG - moved);
+	}
+      free (back);
+    }
+  CHECK_INT ("broken: close", close (fd), 0);
+  CHECK_INT ("broken: the file's size", real_stat ("broken", &st) == 0
+	     ? st.st_size : -1, BIG);
+}
+
+/* The host's end of a FIFO: writes LENGTH bytes of OUT, then waits for
+   HOLD before it closes.  */
+struct fifo_writer
+{
+  const char *path;
+  const unsigned char *out;
+  size_t length;
+  sem_t hold;
+};
+
+static void *
+fifo_writer (void *arg)
+{
+  struct fifo_writer *w = arg;
+  int fd = real_open (w->path, O_WRONLY | O_CLOEXEC);
+  size_t done = 0;
+
+  while (fd >= 0 && done < w->length)
+    {
+      ssize_t n = real_write (fd, w->out + done, w->length - done);
+      if (n < 0 && errno == EINTR)
+	continue;
+      if (n <= 0)
+	break;
+      done += n;
+    }
+  sem_wait (&w->hold);
+  if (fd >= 0)
+    real_close (fd);
+  return NULL;
+}
+
+/* A pipe returns what one read gives, by DMA as well: 20000 bytes
+   waiting, the writer still there, and a read of BIG returns at once.  */
+static void
+pipe_read (void)
+{
+  struct fifo_writer w = { .path = "fifo", .out = want, .length = 20000 };
+  pthread_t thread;
+  size_t done = 0;
+  int bad = 0;
+
+  pattern_fill (want, w.length, 6, 0);
+  if (!CHECK ("pipe: mkfifo", mkfifo (w.path, 0644) == 0))
+    return;
+  sem_init (&w.hold, 0, 0);
+  pthread_create (&thread, NULL, fifo_writer, &w);
+  int fd = open (w.path, O_RDONLY);
+  CHECK ("pipe: open", fd >= 0);
+  while (done < w.length)
+    {
+      struct cost before = cost_now ();
+      ssize_t n = read (fd, got + done, BIG);
+      struct cost after = cost_now ();
+      if (n <= 0 || after.requests - before.requests != 1
+	  || after.dma - before.dma != (unsigned long long) n)
+	{
+	  bad++;
+	  break;
+	}
+      done += n;
+    }
+  CHECK_INT ("pipe: each read of BIG one request by DMA, returning what "
+	     "is there", bad, 0);
+  CHECK_INT ("pipe: all of it", done, w.length);
+  check_bytes ("pipe: bytes", got, want, w.length);
+  sem_post (&w.hold);
+  CHECK_INT ("pipe: EOF when the writer leaves", read (fd, got, BIG), 0);
+  CHECK_INT ("pipe: close", close (fd), 0);
+  pthread_join (thread, NULL);
+  sem_destroy (&w.hold);
+}
+
+/* The host's errors, before any progress (-1, errno) and after some (the
+   count so far).  */
+static void
+errors (void)
+{
+  struct rlimit saved, limit;
+
+  CHECK_ERRNO ("read of fd 99: EBADF", read (99, got, BIG), EBADF);
+  CHECK_ERRNO ("write of fd 99: EBADF", write (99, want, BIG), EBADF);
+  int fd = open ("errors", O_RDONLY | O_CREAT | O_TRUNC, 0644);
+  CHECK_ERRNO ("write to an O_RDONLY fd: EBADF", write (fd, want, BIG),
+	       EBADF);
+  CHECK_INT ("close", close (fd), 0);
+  fd = open (".", O_RDONLY | O_DIRECTORY);
+  CHECK_ERRNO ("read of a directory: EISDIR", read (fd, got, BIG), EISDIR);
+  CHECK_INT ("close the directory", close (fd), 0);
+
+  /* A file size limit (the server is this process) ends a write part
+     way: the count written, then EFBIG.  It limits every file, this
+     log and the trace too: nothing but the two writes while it holds.  */
+  fd = open ("limited", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  getrlimit (RLIMIT_FSIZE, &saved);
+  limit = saved;
+  limit.rlim_cur = 100000;
+  signal (SIGXFSZ, SIG_IGN);
+  fflush (NULL);
+  setrlimit (RLIMIT_FSIZE, &limit);
+  ssize_t part = write (fd, want, BIG);
+  errno = 0;
+  ssize_t then = write (fd, want, BIG);
+  int then_errno = errno;
+  setrlimit (RLIMIT_FSIZE, &saved);
+  signal (SIGXFSZ, SIG_DFL);
+  CHECK_INT ("write past RLIMIT_FSIZE: the bytes up to it", part, 100000);
+  check (then == -1 && then_errno == EFBIG, "then EFBIG",
+	 "%lld errno %s", (long long) then, errno_name (then_errno));
+  CHECK_INT ("close the limited file", close (fd), 0);
+}
+
+/* The trace of the run LABEL shows where the bytes are, not what they
+   are.  */
+static void
+check_trace (FILE *trace, const char *label)
+{
+  char line[512];
+  int direct = 0, refused = 0, bytes = 0;
+
+  rewind (trace);
+  while (fgets (line, sizeof line, trace))
+    {
+      unsigned long long address, count;
+      long long result;
+      char call[8], rest[64];
+      if (sscanf (line, "[gpu] %7[a-z](%*d, %llx (direct), %llu) = %lld%63[^\n]",
+		  call, &address, &count, &result, rest) >= 4)
+	{
+	  direct += result >= 0 && address != 0;
+	  refused += result == -1 && strstr (rest, "EFAULT") != NULL;
+	}
+      bytes += strstr (line, "(direct), ") && strchr (line, '"');
+    }
+  check (direct > 0, name_of ("%s/trace: direct calls with their address",
+			       label), "%d", direct);
+  check (refused > 0, name_of ("%s/trace: refused direct calls, EFAULT",
+				label), "%d", refused);
+  CHECK_INT (name_of ("%s/trace: no window bytes on direct calls", label),
+	     bytes, 0);
+}
+
+int
+main (void)
+{
+  harness_begin ("test-direct");
+  size_t nruns;
+  const struct harness_run *runs = harness_runs (&nruns);
+  want = malloc (BIG + 1);
+  got = malloc (BIG + 1);
+  for (size_t r = 0; r < nruns; r++)
+    {
+      if (!runs[r].direct)
+	continue;
+      FILE *trace = tmpfile ();
+      window = runs[r].window;
+      run_begin (&runs[r], trace);
+      threshold ();
+      big_file ();
+      unreachable ();
+      broken_copies ();
+      pipe_read ();
+      errors ();
+      run_end ();
+      check_trace (trace, name_of ("w%u-direct", window));
+      fclose (trace);
+    }
+  compare_runs ("results");
+  free (want);
+  free (got);
+  return harness_end ();
+}
