@@ -363,6 +363,12 @@ stop_server (void)
   srv.running = false;
 }
 
+struct rpc_server *
+harness_server (void)
+{
+  return srv.server;
+}
+
 void
 run_begin (uint32_t window_size, FILE *trace)
 {
