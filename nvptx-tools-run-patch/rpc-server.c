@@ -4,8 +4,10 @@
    well-formed, so each request is copied out once, checked, and answered
    with an error reply when it is malformed: no request can make the server
    read or write outside the mailbox, or use a descriptor number the
-   program did not get from it.  The program runs as the launcher's user,
-   though: a path like /proc/self/fd/N reaches what that user can.  */
+   program did not get from it.  Every path the program names goes through
+   one resolver (resolve), which refuses the launcher's own memory and
+   descriptors through /proc, and, once confined (rpc_server_confine),
+   anything outside the sandbox directory; docs/security.md has the model.  */
 
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -17,8 +19,13 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
+#include <linux/magic.h>
+#include <linux/openat2.h>
 
 #include "rpc-server.h"
 
@@ -60,9 +67,21 @@ struct rpc_server
   size_t reply_length, reply_capacity;
   uint32_t reply_opcode;	/* Whose block it is; 0 when none.  */
   int64_t reply_result;
-  /* "NAME=VALUE\0..." snapshot of the host environment, made on demand.  */
+  /* "NAME=VALUE\0..." snapshot of the host environment, made on demand,
+     or the one rpc_server_set_environment made.  */
   char *env_block;
   size_t env_length;
+  /* Confinement (rpc_server_confine).  All false or zero unless set.  */
+  bool sandboxed;		/* Paths resolve beneath root_fd.  */
+  bool read_only;		/* Calls that change files get EROFS.  */
+  bool openat2_probed;		/* openat2_missing is known.  */
+  bool openat2_missing;		/* No openat2 here (openat2_missing ()).  */
+  int root_fd;			/* The sandbox directory, O_PATH.  */
+  int cwd_fd;			/* The program's working directory beneath
+				   it, O_PATH.  Without a sandbox the
+				   program's is the launcher's own.  */
+  char *root_path;		/* The host path of root_fd, as /proc
+				   names it.  */
 };
 
 /* One served call: the request, the reply being built, and the window.  */
@@ -293,6 +312,435 @@ oflags_to_wire (int flags)
   return wire;
 }
 
+/* Paths.
+
+   Every path the program names goes through resolve, with openat2 (the
+   kernel's own resolution, so no race with a rename, and no walk of ours
+   to get wrong): magic links (/proc/PID/fd/N, cwd, exe, root,
+   map_files) are never followed, so the launcher's descriptors and
+   memory stay out of reach, and proc_file_refused keeps the files of
+   procfs that would give them anyway.  In a sandbox the path must also
+   stay beneath the sandbox directory (open_beneath).
+
+   A call that acts on the file a path leads to (open, stat, chmod,
+   truncate...) resolves the whole path, to an O_PATH descriptor when it
+   does not open the file; one that makes, removes or renames a directory
+   entry (mkdir, unlink, rename...) resolves the directory the entry is
+   in, and the *at call then acts on the last component there
+   (take_entry), which the kernel does not follow.  */
+
+/* What a call does with the file a path names, for the checks on it.  */
+enum path_use
+{
+  PATH_LOOK,			/* Reads its attributes or its name.  */
+  PATH_READ,			/* Opens it for reading.  */
+  PATH_WRITE			/* Opens it for writing, or changes it or
+				   its entries.  */
+};
+
+/* glibc has no wrapper for it (2.36).  */
+static int
+sys_openat2 (int dir_fd, const char *path, const struct open_how *how)
+{
+  return syscall (SYS_openat2, dir_fd, path, how, sizeof *how);
+}
+
+/* Whether openat2 is missing: a kernel before Linux 5.6, or a seccomp
+   filter that does not know it (EPERM, as older container runtimes
+   give).  Probed once, not judged from the program's own calls, which
+   could fail with EPERM for other reasons and so turn the checks off.  */
+static bool
+openat2_missing (struct rpc_server *s)
+{
+  struct open_how how = { .flags = O_PATH | O_CLOEXEC };
+
+  if (!s->openat2_probed)
+    {
+      int fd = sys_openat2 (AT_FDCWD, "/", &how);
+      if (fd >= 0)
+	close (fd);
+      s->openat2_missing = fd < 0 && (errno == ENOSYS || errno == EPERM);
+      s->openat2_probed = true;
+    }
+  return s->openat2_missing;
+}
+
+/* The name under which the server reaches the file it holds as FD, an
+   O_PATH descriptor: chmod, chown, access, truncate and utimensat take
+   no such descriptor on every kernel that has openat2.  */
+#define FD_PATH_SIZE 32
+
+static const char *
+fd_path (int fd, char path[FD_PATH_SIZE])
+{
+  snprintf (path, FD_PATH_SIZE, "/proc/self/fd/%d", fd);
+  return path;
+}
+
+/* The host path of FD, as /proc names it, into PATH (PATH_MAX bytes).  */
+static int
+host_path (int fd, char path[PATH_MAX])
+{
+  char link[FD_PATH_SIZE];
+  ssize_t n = readlink (fd_path (fd, link), path, PATH_MAX);
+
+  if (n < 0)
+    return -1;
+  if (n == PATH_MAX)
+    {
+      errno = ENAMETOOLONG;
+      return -1;
+    }
+  path[n] = '\0';
+  return 0;
+}
+
+/* PATH, an absolute path, made relative to the sandbox directory ("" for
+   the directory itself); NULL when it does not start with the
+   directory's host path.  Repeated slashes count as one.  Only the
+   lexical part: openat2 resolves the rest beneath the directory, `..'
+   and symlinks included.  */
+static const char *
+path_beneath_root (const struct rpc_server *s, const char *path)
+{
+  const char *p = path, *r = s->root_path;
+
+  while (*r)
+    if (*r == '/')
+      {
+	if (*p != '/')
+	  return NULL;
+	while (*p == '/')
+	  p++;
+	r++;
+      }
+    else if (*p++ != *r++)
+      return NULL;
+  /* "/box" is not beneath "/bo".  */
+  if (r[-1] != '/' && *p != '/' && *p != '\0')
+    return NULL;
+  while (*p == '/')
+    p++;
+  return p;
+}
+
+/* The host path of the program's working directory in the sandbox, into
+   PATH (PATH_MAX bytes): what getcwd reports.  ENOENT once the directory
+   has been removed, as getcwd gives; EACCES if another process moved it
+   out of the sandbox.  */
+static int
+sandbox_cwd (const struct rpc_server *s, char path[PATH_MAX])
+{
+  struct stat st;
+
+  if (fstat (s->cwd_fd, &st) != 0 || host_path (s->cwd_fd, path) != 0)
+    return -1;
+  if (st.st_nlink == 0)
+    {
+      errno = ENOENT;
+      return -1;
+    }
+  if (path_beneath_root (s, path) == NULL)
+    {
+      errno = EACCES;
+      return -1;
+    }
+  return 0;
+}
+
+/* The errno for the program after openat2 from DIR_FD refused PATH with
+   ELOOP: ELOOP for a loop of symlinks, or for a last component that
+   O_NOFOLLOW did not follow, as open gives; EACCES for a magic link,
+   which the resolver refuses.  Tell them apart by resolving again for an
+   O_PATH descriptor, which grants nothing: first stopping at a last
+   symlink, then following magic links too.  */
+static int
+loop_errno (int dir_fd, const char *path, const struct open_how *how)
+{
+  struct open_how look = {
+    .flags = O_PATH | O_CLOEXEC | (how->flags & (O_NOFOLLOW | O_DIRECTORY)),
+    .resolve = how->resolve,
+  };
+  int fd = sys_openat2 (dir_fd, path, &look);
+
+  if (fd >= 0 || errno != ELOOP)
+    {
+      if (fd >= 0)
+	close (fd);
+      return ELOOP;
+    }
+  look.resolve &= ~(uint64_t) RESOLVE_NO_MAGICLINKS;
+  fd = sys_openat2 (dir_fd, path, &look);
+  if (fd >= 0)
+    close (fd);
+  else if (errno == ELOOP)
+    return ELOOP;
+  return EACCES;
+}
+
+/* openat2 from DIR_FD, again while the kernel asks (EAGAIN: a rename
+   elsewhere raced with a RESOLVE_BENEATH lookup of `..'), ELOOP sorted
+   out by loop_errno.  EXDEV, a RESOLVE_BENEATH escape, stays EXDEV for
+   the caller.  */
+static int
+openat2_retrying (int dir_fd, const char *path, const struct open_how *how)
+{
+  int fd;
+
+  for (int tries = 0;; tries++)
+    {
+      fd = sys_openat2 (dir_fd, path, how);
+      if (fd >= 0 || errno != EAGAIN || tries == 16
+	  || !(how->resolve & RESOLVE_BENEATH))
+	break;
+    }
+  if (fd < 0 && errno == ELOOP)
+    errno = loop_errno (dir_fd, path, how);
+  return fd;
+}
+
+/* openat2 of PATH beneath the sandbox directory (EXDEV if it leaves it).
+   An absolute path must start with the directory's host path.  A
+   relative one is resolved from the working directory, and if it climbs
+   above that, again from the sandbox directory through the working
+   directory's path: `..' may leave the working directory and stay in
+   the sandbox, which RESOLVE_BENEATH from the working directory would
+   refuse.  */
+static int
+open_beneath (const struct rpc_server *s, const char *path,
+	      const struct open_how *how)
+{
+  char cwd[PATH_MAX], *full;
+  const char *rest;
+  int fd;
+
+  if (path[0] == '/')
+    {
+      if ((rest = path_beneath_root (s, path)) == NULL)
+	{
+	  errno = EXDEV;
+	  return -1;
+	}
+      return openat2_retrying (s->root_fd, *rest ? rest : ".", how);
+    }
+  fd = openat2_retrying (s->cwd_fd, path, how);
+  if (fd >= 0 || errno != EXDEV)
+    return fd;
+  if (sandbox_cwd (s, cwd) != 0)
+    return -1;
+  rest = path_beneath_root (s, cwd);
+  if (asprintf (&full, "%s%s%s", rest, *rest ? "/" : "", path) < 0)
+    {
+      errno = ENOMEM;
+      return -1;
+    }
+  fd = openat2_retrying (s->root_fd, full, how);
+  free (full);
+  return fd;
+}
+
+/* Whether the program may not have FD, just opened for USE, because it
+   is a file of procfs: any, to write or change (the launcher's memory,
+   its settings, the kernel's), and /proc/PID/mem, /proc/PID/environ and
+   /proc/kcore to read (the launcher's memory and environment, or the
+   machine's).  Judged by the file itself, not by the path that named it,
+   so that a symlink, /proc/thread-self or another mount of procfs
+   changes nothing.  When in doubt, refuse.  */
+static bool
+proc_file_refused (int fd, enum path_use use)
+{
+  static const char *const unreadable[] = { "mem", "environ", "kcore" };
+  struct statfs fs;
+  char path[PATH_MAX];
+
+  if (use == PATH_LOOK)
+    return false;
+  if (fstatfs (fd, &fs) != 0)
+    return true;
+  if (fs.f_type != PROC_SUPER_MAGIC)
+    return false;
+  if (use == PATH_WRITE || host_path (fd, path) != 0)
+    return true;
+  const char *name = strrchr (path, '/');
+  name = name ? name + 1 : path;
+  for (size_t i = 0; i < sizeof unreadable / sizeof *unreadable; i++)
+    if (strcmp (name, unreadable[i]) == 0)
+      return true;
+  return false;
+}
+
+/* Open PATH as the program names it, with FLAGS (and O_CLOEXEC) and MODE
+   (for O_CREAT), for USE: the one resolver of every path.  What it
+   refuses gets EACCES: a magic link, a file proc_file_refused keeps, and
+   in a sandbox a path that leaves it.  Outside a sandbox, where openat2
+   is missing, it falls back to openat and the procfs check alone, which
+   does not see magic links.  Returns the host fd, or -1 with errno.  */
+static int
+resolve (struct rpc_server *s, const char *path, int flags, mode_t mode,
+	 enum path_use use)
+{
+  struct open_how how = {
+    .flags = flags | O_CLOEXEC,
+    .mode = flags & O_CREAT ? mode : 0,
+    .resolve = RESOLVE_NO_MAGICLINKS | (s->sandboxed ? RESOLVE_BENEATH : 0),
+  };
+  int fd;
+
+  if (s->sandboxed)
+    {
+      fd = open_beneath (s, path, &how);
+      if (fd < 0 && errno == EXDEV)
+	errno = EACCES;
+    }
+  else if (openat2_missing (s))
+    fd = openat (AT_FDCWD, path, (int) how.flags, (mode_t) how.mode);
+  else
+    fd = openat2_retrying (AT_FDCWD, path, &how);
+  if (fd >= 0 && proc_file_refused (fd, use))
+    {
+      close (fd);
+      errno = EACCES;
+      return -1;
+    }
+  return fd;
+}
+
+/* PATH resolved for USE as an O_PATH descriptor (FLAGS: O_NOFOLLOW to stop
+   at a last symlink, O_DIRECTORY); on failure, the error is the reply
+   and the result -1.  */
+static int
+take_path_fd (struct call *c, const char *path, int flags, enum path_use use)
+{
+  int fd = resolve (c->server, path, O_PATH | flags, 0, use);
+
+  if (fd < 0)
+    reply (c, -1);
+  return fd;
+}
+
+/* A directory entry that a call makes, removes or renames: the directory
+   it is in, resolved as every path is (O_PATH), and its name there, the
+   path's last component with its trailing slashes, which the *at calls
+   check as the plain calls do without following a last symlink.  */
+struct entry
+{
+  int dir_fd;
+  const char *name;
+};
+
+/* NAME is "..", perhaps with slashes after.  */
+static bool
+is_dot_dot (const char *name)
+{
+  return name[0] == '.' && name[1] == '.' && name[2 + strspn (name + 2, "/")]
+	 == '\0';
+}
+
+/* The entry PATH names, into *E; on failure, the error is the reply and
+   the result false.  The caller closes E->dir_fd.  */
+static bool
+take_entry (struct call *c, const char *path, struct entry *e)
+{
+  struct rpc_server *s = c->server;
+  char parent[NVPTX_RPC_ARG_MAX];
+  size_t end = strlen (path), start;
+
+  if (end == 0)
+    {
+      reply_error (c, NVPTX_RPC_ENOENT);
+      return false;
+    }
+  while (end > 0 && path[end - 1] == '/')
+    end--;
+  for (start = end; start > 0 && path[start - 1] != '/'; start--)
+    ;
+  e->name = path + start;
+  if (end == 0)
+    /* Only slashes: the root is its own entry, and its own directory.  */
+    strcpy (parent, "/");
+  else if (start == 0)
+    strcpy (parent, ".");
+  else
+    {
+      memcpy (parent, path, start);
+      parent[start] = '\0';
+    }
+  e->dir_fd = resolve (s, parent, O_PATH | O_DIRECTORY, 0, PATH_WRITE);
+  if (e->dir_fd < 0)
+    {
+      reply (c, -1);
+      return false;
+    }
+  /* The kernel refuses to make, remove or rename "..", but looks it up
+     for link: in a sandbox, only where resolving may go.  */
+  if (s->sandboxed && is_dot_dot (e->name))
+    {
+      int fd = resolve (s, path, O_PATH, 0, PATH_LOOK);
+      if (fd < 0)
+	{
+	  reply (c, -1);
+	  close (e->dir_fd);
+	  return false;
+	}
+      close (fd);
+    }
+  return true;
+}
+
+/* Under --read-only, reply EROFS to a call that would change the file
+   system, and return true.  */
+static bool
+read_only_refused (struct call *c)
+{
+  if (!c->server->read_only)
+    return false;
+  reply_error (c, NVPTX_RPC_EROFS);
+  return true;
+}
+
+/* Whether open FLAGS would change a file (or make one).  */
+static bool
+open_changes (int flags)
+{
+  return (flags & O_ACCMODE) != O_RDONLY
+	 || (flags & (O_CREAT | O_TRUNC | O_APPEND));
+}
+
+/* Undo rpc_server_confine: the launcher's working directory again.  */
+static void
+release_confinement (struct rpc_server *s)
+{
+  if (s->sandboxed)
+    {
+      close (s->root_fd);
+      close (s->cwd_fd);
+    }
+  free (s->root_path);
+  s->root_path = NULL;
+  s->sandboxed = s->read_only = false;
+}
+
+/* Open the host's null device with FLAGS, for a program in a sandbox or
+   under --read-only that names "/dev/null": reading it gives nothing and
+   writing it changes nothing, so it is allowed in every mode.  Only if
+   it is the null device (character device 1, 3), and never created.  */
+static int
+open_null_device (int flags)
+{
+  struct stat st;
+  int fd = open ("/dev/null", (flags & ~(O_CREAT | O_EXCL | O_TRUNC))
+		 | O_NOFOLLOW | O_CLOEXEC);
+
+  if (fd >= 0 && (fstat (fd, &st) != 0 || !S_ISCHR (st.st_mode)
+		  || st.st_rdev != makedev (1, 3)))
+    {
+      close (fd);
+      errno = EACCES;
+      return -1;
+    }
+  return fd;
+}
+
 static void
 serve_nop (struct call *c)
 {
@@ -326,15 +774,24 @@ serve_open (struct call *c)
   /* POSIX: the lowest free descriptor.  */
   if ((fd = free_guest_fd (c, 0)) < 0)
     return;
-  /* The program's exec is not the launcher's: never leak into children.  */
-  host_fd = open (path, flags | more | O_CLOEXEC, mode);
+  flags |= more;
+  bool null_device = strcmp (path, "/dev/null") == 0;
+  if (!null_device && open_changes (flags) && read_only_refused (c))
+    return;
+  /* The program's exec is not the launcher's: never leak into children
+     (resolve adds O_CLOEXEC).  */
+  if (null_device && (c->server->sandboxed || c->server->read_only))
+    host_fd = open_null_device (flags);
+  else
+    host_fd = resolve (c->server, path, flags, mode,
+		       open_changes (flags) ? PATH_WRITE : PATH_READ);
   if (host_fd < 0)
     {
       reply (c, -1);
       return;
     }
   c->server->fds[fd] = (struct guest_fd) {
-    .host_fd = host_fd, .owned = true, .cloexec = (more & O_CLOEXEC) != 0,
+    .host_fd = host_fd, .owned = true, .cloexec = (flags & O_CLOEXEC) != 0,
     .regular = fstat (host_fd, &st) == 0 && S_ISREG (st.st_mode),
   };
   reply (c, fd);
@@ -635,24 +1092,34 @@ serve_fstat (struct call *c)
     reply_stat (c, fstat (g->host_fd, &st), &st);
 }
 
+/* stat, or lstat (FLAGS O_NOFOLLOW): fstat of the file the path leads
+   to.  A trailing slash makes lstat follow a last symlink too, as the
+   kernel's lstat does, but within what resolve allows.  */
 static void
-serve_stat (struct call *c)
+stat_path (struct call *c, int flags)
 {
   const char *path;
   struct stat st;
+  int fd;
 
-  if (take_strings (c, &path, 1))
-    reply_stat (c, stat (path, &st), &st);
+  if (take_strings (c, &path, 1)
+      && (fd = take_path_fd (c, path, flags, PATH_LOOK)) >= 0)
+    {
+      reply_stat (c, fstat (fd, &st), &st);
+      close (fd);
+    }
+}
+
+static void
+serve_stat (struct call *c)
+{
+  stat_path (c, 0);
 }
 
 static void
 serve_lstat (struct call *c)
 {
-  const char *path;
-  struct stat st;
-
-  if (take_strings (c, &path, 1))
-    reply_stat (c, lstat (path, &st), &st);
+  stat_path (c, O_NOFOLLOW);
 }
 
 static void
@@ -664,82 +1131,153 @@ serve_isatty (struct call *c)
     reply (c, isatty (g->host_fd) ? 1 : -1);
 }
 
+/* unlink, or rmdir (FLAGS AT_REMOVEDIR).  */
+static void
+remove_entry (struct call *c, int flags)
+{
+  const char *path;
+  struct entry e;
+
+  if (take_strings (c, &path, 1) && !read_only_refused (c)
+      && take_entry (c, path, &e))
+    {
+      reply (c, unlinkat (e.dir_fd, e.name, flags));
+      close (e.dir_fd);
+    }
+}
+
 static void
 serve_unlink (struct call *c)
 {
-  const char *path;
-
-  if (take_strings (c, &path, 1))
-    reply (c, unlink (path));
+  remove_entry (c, 0);
 }
 
 static void
 serve_rename (struct call *c)
 {
   const char *paths[2];
+  struct entry from, to;
 
-  if (take_strings (c, paths, 2))
-    reply (c, rename (paths[0], paths[1]));
+  if (take_strings (c, paths, 2) && !read_only_refused (c)
+      && take_entry (c, paths[0], &from))
+    {
+      if (take_entry (c, paths[1], &to))
+	{
+	  reply (c, renameat (from.dir_fd, from.name, to.dir_fd, to.name));
+	  close (to.dir_fd);
+	}
+      close (from.dir_fd);
+    }
 }
 
 static void
 serve_link (struct call *c)
 {
   const char *paths[2];
+  struct entry from, to;
+  size_t length;
+  int fd;
 
-  if (take_strings (c, paths, 2))
-    reply (c, link (paths[0], paths[1]));
+  if (!take_strings (c, paths, 2) || read_only_refused (c))
+    return;
+  /* A slash at its end makes link follow the old path's last symlink
+     (to a directory, which it then refuses to link): resolve the path
+     first, so that the kernel follows only where resolve would.  */
+  length = strlen (paths[0]);
+  if (length > 0 && paths[0][length - 1] == '/')
+    {
+      if ((fd = take_path_fd (c, paths[0], 0, PATH_LOOK)) < 0)
+	return;
+      close (fd);
+    }
+  if (take_entry (c, paths[0], &from))
+    {
+      if (take_entry (c, paths[1], &to))
+	{
+	  reply (c, linkat (from.dir_fd, from.name, to.dir_fd, to.name, 0));
+	  close (to.dir_fd);
+	}
+      close (from.dir_fd);
+    }
 }
 
+/* The target is only a string: following the symlink later is what
+   resolve checks.  */
 static void
 serve_symlink (struct call *c)
 {
   const char *paths[2];
+  struct entry e;
 
-  if (take_strings (c, paths, 2))
-    reply (c, symlink (paths[0], paths[1]));
+  if (take_strings (c, paths, 2) && !read_only_refused (c)
+      && take_entry (c, paths[1], &e))
+    {
+      reply (c, symlinkat (paths[0], e.dir_fd, e.name));
+      close (e.dir_fd);
+    }
 }
 
+/* The link itself is resolved, not followed; its target is a string the
+   program may read wherever it points.  */
 static void
 serve_readlink (struct call *c)
 {
   const char *path;
   char target[PATH_MAX];
+  struct stat st;
+  ssize_t n = -1;
+  int fd;
 
-  if (take_strings (c, &path, 1))
+  if (!take_strings (c, &path, 1)
+      || (fd = take_path_fd (c, path, O_NOFOLLOW, PATH_LOOK)) < 0)
+    return;
+  if (fstat (fd, &st) == 0)
     {
-      ssize_t n = readlink (path, target, sizeof target);
-      reply_data (c, n, target, n < 0 ? 0 : n);
+      if (S_ISLNK (st.st_mode))
+	n = readlinkat (fd, "", target, sizeof target);
+      else
+	errno = EINVAL;
     }
+  reply_data (c, n, target, n < 0 ? 0 : n);
+  close (fd);
 }
 
 static void
 serve_mkdir (struct call *c)
 {
   const char *path;
+  struct entry e;
   mode_t mode;
 
-  if (take_strings (c, &path, 1) && take_mode (c, c->req->arg[0], &mode))
-    reply (c, mkdir (path, mode));
+  if (take_strings (c, &path, 1) && take_mode (c, c->req->arg[0], &mode)
+      && !read_only_refused (c) && take_entry (c, path, &e))
+    {
+      reply (c, mkdirat (e.dir_fd, e.name, mode));
+      close (e.dir_fd);
+    }
 }
 
 static void
 serve_rmdir (struct call *c)
 {
-  const char *path;
-
-  if (take_strings (c, &path, 1))
-    reply (c, rmdir (path));
+  remove_entry (c, AT_REMOVEDIR);
 }
 
 static void
 serve_chmod (struct call *c)
 {
   const char *path;
+  char name[FD_PATH_SIZE];
   mode_t mode;
+  int fd;
 
-  if (take_strings (c, &path, 1) && take_mode (c, c->req->arg[0], &mode))
-    reply (c, chmod (path, mode));
+  if (take_strings (c, &path, 1) && take_mode (c, c->req->arg[0], &mode)
+      && !read_only_refused (c)
+      && (fd = take_path_fd (c, path, 0, PATH_WRITE)) >= 0)
+    {
+      reply (c, chmod (fd_path (fd, name), mode));
+      close (fd);
+    }
 }
 
 static void
@@ -748,7 +1286,8 @@ serve_fchmod (struct call *c)
   struct guest_fd *g = guest_fd (c, c->req->arg[0]);
   mode_t mode;
 
-  if (g != NULL && take_mode (c, c->req->arg[1], &mode))
+  if (g != NULL && take_mode (c, c->req->arg[1], &mode)
+      && !read_only_refused (c))
     reply (c, fchmod (g->host_fd, mode));
 }
 
@@ -756,9 +1295,16 @@ static void
 serve_chown (struct call *c)
 {
   const char *path;
+  char name[FD_PATH_SIZE];
+  int fd;
 
-  if (take_strings (c, &path, 1))
-    reply (c, chown (path, (uid_t) c->req->arg[0], (gid_t) c->req->arg[1]));
+  if (take_strings (c, &path, 1) && !read_only_refused (c)
+      && (fd = take_path_fd (c, path, 0, PATH_WRITE)) >= 0)
+    {
+      reply (c, chown (fd_path (fd, name), (uid_t) c->req->arg[0],
+		       (gid_t) c->req->arg[1]));
+      close (fd);
+    }
 }
 
 static void
@@ -766,6 +1312,8 @@ serve_access (struct call *c)
 {
   const char *path;
   int64_t mode = c->req->arg[0];
+  char name[FD_PATH_SIZE];
+  int fd;
 
   _Static_assert (R_OK == NVPTX_RPC_R_OK && W_OK == NVPTX_RPC_W_OK
 		  && X_OK == NVPTX_RPC_X_OK && F_OK == NVPTX_RPC_F_OK,
@@ -773,18 +1321,33 @@ serve_access (struct call *c)
   if (!take_strings (c, &path, 1))
     return;
   if (mode & ~(int64_t) (R_OK | W_OK | X_OK))
-    reply_error (c, NVPTX_RPC_EINVAL);
+    {
+      reply_error (c, NVPTX_RPC_EINVAL);
+      return;
+    }
+  if ((fd = take_path_fd (c, path, 0, PATH_LOOK)) < 0)
+    return;
+  /* As on a read-only mount: the file is there, it cannot be written.  */
+  if ((mode & W_OK) && c->server->read_only)
+    reply_error (c, NVPTX_RPC_EROFS);
   else
-    reply (c, access (path, mode));
+    reply (c, access (fd_path (fd, name), mode));
+  close (fd);
 }
 
 static void
 serve_truncate (struct call *c)
 {
   const char *path;
+  char name[FD_PATH_SIZE];
+  int fd;
 
-  if (take_strings (c, &path, 1))
-    reply (c, truncate (path, c->req->arg[0]));
+  if (take_strings (c, &path, 1) && !read_only_refused (c)
+      && (fd = take_path_fd (c, path, 0, PATH_WRITE)) >= 0)
+    {
+      reply (c, truncate (fd_path (fd, name), c->req->arg[0]));
+      close (fd);
+    }
 }
 
 static void
@@ -792,7 +1355,7 @@ serve_ftruncate (struct call *c)
 {
   struct guest_fd *g = guest_fd (c, c->req->arg[0]);
 
-  if (g != NULL)
+  if (g != NULL && !read_only_refused (c))
     reply (c, ftruncate (g->host_fd, c->req->arg[1]));
 }
 
@@ -810,6 +1373,8 @@ serve_utimens (struct call *c)
 {
   const char *path;
   struct timespec times[2];
+  char name[FD_PATH_SIZE];
+  int fd;
 
   if (!take_strings (c, &path, 1))
     return;
@@ -826,7 +1391,12 @@ serve_utimens (struct call *c)
       else
 	times[i] = (struct timespec) { sec, nsec };
     }
-  reply (c, utimensat (AT_FDCWD, path, times, 0));
+  if (!read_only_refused (c)
+      && (fd = take_path_fd (c, path, 0, PATH_WRITE)) >= 0)
+    {
+      reply (c, utimensat (AT_FDCWD, fd_path (fd, name), times, 0));
+      close (fd);
+    }
 }
 
 /* Guest fd NEW (free, or freed here) becomes a duplicate of G.  */
@@ -925,12 +1495,15 @@ serve_fcntl (struct call *c)
     }
 }
 
+/* In a sandbox, the host path of the program's working directory there,
+   which stays apart from the launcher's.  */
 static void
 serve_getcwd (struct call *c)
 {
   char path[PATH_MAX];
 
-  if (getcwd (path, sizeof path) == NULL)
+  if (c->server->sandboxed ? sandbox_cwd (c->server, path) != 0
+      : getcwd (path, sizeof path) == NULL)
     reply (c, -1);
   else
     reply_data (c, strlen (path) + 1, path, strlen (path) + 1);
@@ -939,10 +1512,32 @@ serve_getcwd (struct call *c)
 static void
 serve_chdir (struct call *c)
 {
+  struct rpc_server *s = c->server;
   const char *path;
+  char name[FD_PATH_SIZE];
+  int fd;
 
-  if (take_strings (c, &path, 1))
-    reply (c, chdir (path));
+  if (!take_strings (c, &path, 1)
+      || (fd = take_path_fd (c, path, O_DIRECTORY, PATH_LOOK)) < 0)
+    return;
+  if (!s->sandboxed)
+    {
+      reply (c, fchdir (fd));
+      close (fd);
+    }
+  /* The program's working directory in a sandbox is a descriptor, not
+     the launcher's: check the search permission chdir would.  */
+  else if (access (fd_path (fd, name), X_OK) != 0)
+    {
+      reply (c, -1);
+      close (fd);
+    }
+  else
+    {
+      close (s->cwd_fd);
+      s->cwd_fd = fd;
+      reply (c, 0);
+    }
 }
 
 /* As many whole entries of the directory as fit in arg1 bytes.  */
@@ -1680,7 +2275,132 @@ rpc_server_free (struct rpc_server *s)
   for (int fd = 0; fd < GUEST_FDS; fd++)
     if (s->fds[fd].host_fd >= 0)
       release_guest_fd (&s->fds[fd]);
+  release_confinement (s);
   free (s->reply_block);
   free (s->env_block);
   free (s);
+}
+
+int
+rpc_server_confine (struct rpc_server *s, const char *sandbox_dir,
+		    bool read_only)
+{
+  struct open_how how = { .flags = O_PATH | O_DIRECTORY | O_CLOEXEC };
+  char path[PATH_MAX];
+  int root_fd, cwd_fd;
+
+  release_confinement (s);
+  s->read_only = read_only;
+  if (sandbox_dir == NULL)
+    return 0;
+  if (openat2_missing (s))
+    {
+      errno = ENOSYS;
+      return -1;
+    }
+  if ((root_fd = sys_openat2 (AT_FDCWD, sandbox_dir, &how)) < 0)
+    return -1;
+  /* /proc names the directory for the checks of absolute paths, and the
+     working directory for getcwd; the descriptor is there, so ENOENT
+     means /proc is not.  */
+  if (host_path (root_fd, path) != 0
+      || (s->root_path = strdup (path)) == NULL)
+    {
+      int e = errno == ENOENT ? ENOSYS : errno;
+      close (root_fd);
+      errno = e;
+      return -1;
+    }
+  s->root_fd = root_fd;
+  /* The program starts in the launcher's working directory if that is in
+     the sandbox, as it would without one, else in the sandbox
+     directory.  */
+  cwd_fd = open (".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+  if (cwd_fd >= 0 && (host_path (cwd_fd, path) != 0
+		      || path_beneath_root (s, path) == NULL))
+    {
+      close (cwd_fd);
+      cwd_fd = -1;
+    }
+  if (cwd_fd < 0 && (cwd_fd = fcntl (root_fd, F_DUPFD_CLOEXEC, 0)) < 0)
+    {
+      int e = errno;
+      close (root_fd);
+      free (s->root_path);
+      s->root_path = NULL;
+      errno = e;
+      return -1;
+    }
+  s->cwd_fd = cwd_fd;
+  s->sandboxed = true;
+  return 0;
+}
+
+/* Whether ENTRY, "NAME=VALUE", is NAME's, NAME being LENGTH bytes.  */
+static bool
+entry_names (const char *entry, const char *name, size_t length)
+{
+  return strncmp (entry, name, length) == 0 && entry[length] == '=';
+}
+
+int
+rpc_server_set_environment (struct rpc_server *s, bool inherit,
+			    const char *const *settings, size_t count)
+{
+  size_t inherited = 0, n = 0, length = 0;
+  const char **entries;
+  char *block;
+
+  if (inherit)
+    for (char **e = environ; e && *e; e++)
+      inherited++;
+  if ((entries = malloc ((inherited + count + 1) * sizeof *entries)) == NULL)
+    return -1;
+  for (size_t i = 0; i < inherited; i++)
+    entries[n++] = environ[i];
+  for (size_t i = 0; i < count; i++)
+    {
+      const char *setting = settings[i], *entry = setting;
+      size_t name_length = strcspn (setting, "="), at;
+
+      if (name_length == 0)
+	{
+	  free (entries);
+	  errno = EINVAL;
+	  return -1;
+	}
+      /* A bare NAME: the launcher's own NAME=VALUE, if it has one.  */
+      if (setting[name_length] == '\0')
+	{
+	  entry = NULL;
+	  for (char **e = environ; e && *e && entry == NULL; e++)
+	    if (entry_names (*e, setting, name_length))
+	      entry = *e;
+	}
+      for (at = 0; at < n && !entry_names (entries[at], setting, name_length);
+	   at++)
+	;
+      if (entry == NULL && at < n)
+	memmove (entries + at, entries + at + 1, (--n - at) * sizeof *entries);
+      else if (entry != NULL)
+	{
+	  entries[at] = entry;
+	  n += at == n;
+	}
+    }
+  for (size_t i = 0; i < n; i++)
+    length += strlen (entries[i]) + 1;
+  if ((block = malloc (length + 1)) == NULL)
+    {
+      free (entries);
+      return -1;
+    }
+  length = 0;
+  for (size_t i = 0; i < n; i++)
+    length = stpcpy (block + length, entries[i]) - block + 1;
+  free (entries);
+  free (s->env_block);
+  s->env_block = block;
+  s->env_length = length;
+  return 0;
 }

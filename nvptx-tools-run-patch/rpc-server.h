@@ -59,4 +59,28 @@ bool rpc_server_poll (struct rpc_server *server);
    SERVER.  */
 void rpc_server_free (struct rpc_server *server);
 
+/* Confine the program of SERVER, before its first request
+   (docs/security.md).  With SANDBOX_DIR, every path it names resolves
+   beneath that directory (absolute paths too, when they name a place
+   there; anything else gets EACCES), and its working directory is its
+   own: the launcher's if that is beneath SANDBOX_DIR, else SANDBOX_DIR.
+   With READ_ONLY, every call that would change the file system gets
+   EROFS; the inherited fds 0, 1 and 2 stay writable.  Without either,
+   the program reaches what the launcher's user may, but for the
+   launcher's own memory, descriptors and environment through /proc,
+   which are refused in every mode.  Returns 0, or -1 with errno: ENOSYS
+   when the kernel lacks openat2 or /proc, or the error opening
+   SANDBOX_DIR.  */
+int rpc_server_confine (struct rpc_server *server, const char *sandbox_dir,
+			bool read_only);
+
+/* The environment the program gets (ENVIRON), instead of a snapshot of
+   the launcher's: the launcher's environment when INHERIT, else none,
+   then each of the COUNT SETTINGS in order: "NAME=VALUE" sets NAME,
+   "NAME" gives it the launcher's value, or removes it when the launcher
+   has none.  Returns 0, or -1 with errno: EINVAL for a setting without
+   a name, ENOMEM.  */
+int rpc_server_set_environment (struct rpc_server *server, bool inherit,
+				const char *const *settings, size_t count);
+
 #endif /* RPC_SERVER_H */

@@ -487,6 +487,12 @@ Options:\n\
   --trace               Print each system call of the program to stderr\n\
   --timeout SECONDS     End a program that runs longer, with status 124\n\
                         (default: $NVPTX_RPC_TIMEOUT, else no limit)\n\
+  --sandbox DIR         Let the program reach only files beneath DIR\n\
+  --read-only           Refuse every change to files (EROFS); standard\n\
+                        output and error stay writable\n\
+  --env NAME[=VALUE]    Pass NAME from this environment, or set it to VALUE\n\
+  --no-env              Give the program an empty environment, but for\n\
+                        --env (default: this whole environment)\n\
   --help                Print this help and exit\n\
   --version             Print version number and exit\n",
 	   (unsigned) NVPTX_RPC_WINDOW_MIN, (unsigned) NVPTX_RPC_WINDOW_MAX,
@@ -499,7 +505,11 @@ enum
 {
   OPT_WINDOW = 256,
   OPT_TRACE,
-  OPT_TIMEOUT
+  OPT_TIMEOUT,
+  OPT_SANDBOX,
+  OPT_READ_ONLY,
+  OPT_ENV,
+  OPT_NO_ENV
 };
 
 static const struct option long_options[] =
@@ -513,6 +523,10 @@ static const struct option long_options[] =
     { "window", required_argument, 0, OPT_WINDOW },
     { "trace", no_argument, 0, OPT_TRACE },
     { "timeout", required_argument, 0, OPT_TIMEOUT },
+    { "sandbox", required_argument, 0, OPT_SANDBOX },
+    { "read-only", no_argument, 0, OPT_READ_ONLY },
+    { "env", required_argument, 0, OPT_ENV },
+    { "no-env", no_argument, 0, OPT_NO_ENV },
     { "help", no_argument, 0, 'h' },
     { "version", no_argument, 0, 'V' },
     { 0, 0, 0, 0 }
@@ -588,6 +602,39 @@ set_stack_limit (const char *program, size_t program_len, long stack_size)
     }
   r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, stack_size);
   fatal_unless_success (r, "could not set stack limit");
+}
+
+/* What the program may reach: --sandbox, --read-only, --env, --no-env
+   (docs/security.md).  */
+static struct
+{
+  const char *sandbox_dir;
+  bool read_only;
+  bool empty_environment;
+  const char **env_settings;	/* --env's arguments, in order.  */
+  size_t env_count;
+} confinement;
+
+/* Apply CONFINEMENT to SERVER, before the program's first request; never
+   let it run with less confinement than asked for.  */
+static void
+confine (struct rpc_server *server)
+{
+  if (rpc_server_confine (server, confinement.sandbox_dir,
+			  confinement.read_only) != 0)
+    {
+      if (errno == ENOSYS)
+	fatal_error ("--sandbox needs openat2 (Linux 5.6 or later) and "
+		     "/proc");
+      fatal_error ("cannot use %s as the sandbox: %s",
+		   confinement.sandbox_dir, strerror (errno));
+    }
+  if ((confinement.empty_environment || confinement.env_count > 0)
+      && rpc_server_set_environment (server, !confinement.empty_environment,
+				     confinement.env_settings,
+				     confinement.env_count) != 0)
+    fatal_error ("could not set the program's environment: %s",
+		 strerror (errno));
 }
 
 /* Before the launcher ends early: close the program's files and get out
@@ -730,6 +777,25 @@ main (int argc, char **argv)
       case OPT_TIMEOUT:
 	timeout = parse_timeout (optarg);
 	break;
+      case OPT_SANDBOX:
+	confinement.sandbox_dir = optarg;
+	break;
+      case OPT_READ_ONLY:
+	confinement.read_only = true;
+	break;
+      case OPT_ENV:
+	if (optarg[0] == '\0' || optarg[0] == '=')
+	  fatal_error ("invalid --env setting: %s", optarg);
+	/* Never more than the arguments.  */
+	if (confinement.env_settings == NULL
+	    && (confinement.env_settings
+		= malloc (argc * sizeof *confinement.env_settings)) == NULL)
+	  fatal_error ("out of memory");
+	confinement.env_settings[confinement.env_count++] = optarg;
+	break;
+      case OPT_NO_ENV:
+	confinement.empty_environment = true;
+	break;
       case 'h':
 	usage (stdout, 0);
       case 'V':
@@ -779,6 +845,8 @@ main (int argc, char **argv)
   free (program);
 
   server = start_rpc_server (module, window, trace, &mailbox);
+  if (server)
+    confine (server);
 
   /* Non-blocking, as the DMA stream: neither waits for the other, nor
      for the default stream.  */

@@ -393,6 +393,12 @@ stop_server (void)
   srv.running = false;
 }
 
+struct rpc_server *
+harness_server (void)
+{
+  return srv.server;
+}
+
 void
 run_begin (const struct harness_run *run, FILE *trace)
 {

@@ -115,6 +115,9 @@ int harness_end (void);
 struct nvptx_rpc_mailbox *start_server (uint32_t window_size, bool direct,
 					FILE *trace);
 void stop_server (void);
+/* The server start_server made, for its setters (rpc_server_confine...),
+   called between the client's requests.  */
+struct rpc_server *harness_server (void);
 
 /* One run of a test body: start_server, chdir into a subdirectory of its
    own; checks are named "w<WINDOW>/..." ("w<WINDOW>-direct/..." with DMA)
