@@ -756,7 +756,7 @@ read_only_calls (const char *label)
 }
 
 static void
-read_only_phase (uint32_t window)
+read_only_phase (const struct harness_run *run)
 {
   char cwd[PATH_MAX];
 
@@ -772,7 +772,7 @@ read_only_phase (uint32_t window)
      directory, which is in it: the program starts there.  */
   stop_server ();
   real_chdir ("box");
-  start_server (window, NULL);
+  start_server (run->window, run->direct, NULL);
   if (!confined ("read-only sandbox: confine", "..", true))
     {
       real_chdir (cwd);
@@ -1037,34 +1037,34 @@ main (void)
   harness_begin ("test-sandbox");
   real_getcwd (scratch, sizeof scratch);
   int fds_at_start = host_fds_open ();
-  size_t nwindows;
-  const uint32_t *windows = harness_windows (&nwindows);
+  size_t nruns;
+  const struct harness_run *runs = harness_runs (&nruns);
 
-  for (size_t w = 0; w < nwindows; w++)
+  for (size_t r = 0; r < nruns; r++)
     {
-      run_begin (windows[w], NULL);
+      run_begin (&runs[r], NULL);
       sandbox_phase ();
       run_end ();
     }
   compare_runs ("sandbox");
   CHECK_INT ("sandbox: no host fd left open", host_fds_open (), fds_at_start);
-  for (size_t w = 0; w < nwindows; w++)
+  for (size_t r = 0; r < nruns; r++)
     {
-      run_begin (windows[w], NULL);
-      read_only_phase (windows[w]);
+      run_begin (&runs[r], NULL);
+      read_only_phase (&runs[r]);
       run_end ();
     }
   compare_runs ("read-only");
-  for (size_t w = 0; w < nwindows; w++)
+  for (size_t r = 0; r < nruns; r++)
     {
-      run_begin (windows[w], NULL);
+      run_begin (&runs[r], NULL);
       every_mode_phase ();
       run_end ();
     }
   compare_runs ("every mode");
-  for (size_t w = 0; w < nwindows; w++)
+  for (size_t r = 0; r < nruns; r++)
     {
-      run_begin (windows[w], NULL);
+      run_begin (&runs[r], NULL);
       environment_phase ();
       run_end ();
     }
