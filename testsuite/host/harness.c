@@ -615,3 +615,13 @@ harness_end (void)
   printf ("%s: %d passed, %d failed\n", program_name, passed, failed);
   return failed ? 1 : 0;
 }
+
+int
+host_fds_open (void)
+{
+  int n = 0;
+
+  for (int fd = 0; fd < 1024; fd++)
+    n += real_fcntl (fd, F_GETFD) != -1;
+  return n;
+}

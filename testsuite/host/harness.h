@@ -95,6 +95,9 @@ extern uid_t real_geteuid (void) HARNESS_REAL (geteuid);
 extern gid_t real_getegid (void) HARNESS_REAL (getegid);
 extern long real_sysconf (int name) HARNESS_REAL (sysconf);
 
+/* Descriptors open in this process on the host.  */
+int host_fds_open (void);
+
 /* Start of a test program: a time limit (NVPTX_RPC_TEST_TIMEOUT seconds,
    default 900), umask 022, a fresh scratch directory (made by mkdtemp
    under $TMPDIR or /tmp) as the working directory, and a check that the

@@ -69,17 +69,6 @@ host_mode (const char *path)
   return real_lstat (path, &st) == 0 ? (long) (st.st_mode & 07777) : -1;
 }
 
-/* Descriptors open in this process on the host.  */
-static int
-host_fds_open (void)
-{
-  int n = 0;
-
-  for (int fd = 0; fd < 1024; fd++)
-    n += real_fcntl (fd, F_GETFD) != -1;
-  return n;
-}
-
 static long long
 ns_of (struct timespec ts)
 {

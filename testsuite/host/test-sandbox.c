@@ -251,17 +251,6 @@ client_reads (const char *path, const char *content)
   return n == (ssize_t) strlen (content) && memcmp (buf, content, n) == 0;
 }
 
-/* Host descriptors open in this process.  */
-static int
-host_fds_open (void)
-{
-  int n = 0;
-
-  for (int fd = 0; fd < 1024; fd++)
-    n += real_fcntl (fd, F_GETFD) != -1;
-  return n;
-}
-
 /* Make the phase's directory NAME under the run's and its host path.  */
 static void
 enter_phase (const char *name)
