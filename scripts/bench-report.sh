@@ -16,12 +16,12 @@ trap 'rm -rf "$work"' EXIT
 for kind in write read; do
   awk -v kind=$kind '
     { v[$1] = $2 }
-    match($1, "^" kind "_(global|stack)_[0-9]+$") { split($1, p, "_"); size[p[3]] = 1 }
+    match($1, "^" kind "_(global|static|stack)_[0-9]+$") { split($1, p, "_"); size[p[3]] = 1 }
     END {
       for (s in size) {
 	printf "%s", s
-	split("global stack host_global", c, " ")
-	for (i = 1; i <= 3; i++) {
+	split("global static stack host_global", c, " ")
+	for (i = 1; i <= 4; i++) {
 	  k = (c[i] ~ /^host/ ? "host_" kind "_global_" : kind "_" c[i] "_") s
 	  printf " %s", (k in v) ? v[k] : "?"
 	}
@@ -43,22 +43,26 @@ set datafile missing "?"
 set output "$top/docs/performance-throughput.svg"
 set ylabel "MB/s"
 set title "read() and write() throughput against size"
-plot "$work/write.dat" u 1:2 w lp t "write, GPU global buffer", \
-     "$work/read.dat" u 1:2 w lp t "read, GPU global buffer", \
-     "$work/write.dat" u 1:3 w lp t "write, GPU stack buffer", \
-     "$work/read.dat" u 1:3 w lp t "read, GPU stack buffer", \
-     "$work/write.dat" u 1:4 w lp dt 2 t "write, host alone", \
-     "$work/read.dat" u 1:4 w lp dt 2 t "read, host alone"
+plot "$work/write.dat" u 1:2 w lp t "write, GPU heap buffer", \
+     "$work/read.dat" u 1:2 w lp t "read, GPU heap buffer", \
+     "$work/write.dat" u 1:3 w lp t "write, GPU static buffer", \
+     "$work/read.dat" u 1:3 w lp t "read, GPU static buffer", \
+     "$work/write.dat" u 1:4 w lp t "write, GPU stack buffer", \
+     "$work/read.dat" u 1:4 w lp t "read, GPU stack buffer", \
+     "$work/write.dat" u 1:5 w lp dt 2 t "write, host alone", \
+     "$work/read.dat" u 1:5 w lp dt 2 t "read, host alone"
 set output "$top/docs/performance-latency.svg"
 set ylabel "microseconds per call"
 set title "read() and write() time per call against size"
 set key left top
-plot "$work/write.dat" u 1:(\$1/\$2) w lp t "write, GPU global buffer", \
-     "$work/read.dat" u 1:(\$1/\$2) w lp t "read, GPU global buffer", \
-     "$work/write.dat" u 1:(\$1/\$3) w lp t "write, GPU stack buffer", \
-     "$work/read.dat" u 1:(\$1/\$3) w lp t "read, GPU stack buffer", \
-     "$work/write.dat" u 1:(\$1/\$4) w lp dt 2 t "write, host alone", \
-     "$work/read.dat" u 1:(\$1/\$4) w lp dt 2 t "read, host alone", \
+plot "$work/write.dat" u 1:(\$1/\$2) w lp t "write, GPU heap buffer", \
+     "$work/read.dat" u 1:(\$1/\$2) w lp t "read, GPU heap buffer", \
+     "$work/write.dat" u 1:(\$1/\$3) w lp t "write, GPU static buffer", \
+     "$work/read.dat" u 1:(\$1/\$3) w lp t "read, GPU static buffer", \
+     "$work/write.dat" u 1:(\$1/\$4) w lp t "write, GPU stack buffer", \
+     "$work/read.dat" u 1:(\$1/\$4) w lp t "read, GPU stack buffer", \
+     "$work/write.dat" u 1:(\$1/\$5) w lp dt 2 t "write, host alone", \
+     "$work/read.dat" u 1:(\$1/\$5) w lp dt 2 t "read, host alone", \
      ${floor_us:-0} w l dt 3 t "bare mailbox exchange"
 EOF
 

@@ -44,6 +44,7 @@ timed ()
 "$ours" "$bench" lanes 2000 >> "$data"
 "$ours" -L 32 "$bench" lanes 2000 >> "$data"
 "$ours" -H 2147483648 "$bench" io "$dir" global $sizes >> "$data"
+"$ours" "$bench" io "$dir" static $sizes >> "$data"
 "$ours" "$bench" io "$dir" stack $stack_sizes >> "$data"
 "$bindir/bench.native" io "$dir" global $sizes | sed 's/^/host_/' >> "$data"
 
@@ -79,8 +80,11 @@ awk '
     for (i = 1; i <= n; i++)
       for (k = 1; k <= 2; k++) {
 	op = k == 1 ? "write" : "read"
-	row(sprintf("%s %d B, global buffer", op, s[i]),
+	row(sprintf("%s %d B, heap buffer", op, s[i]),
 	    op "_global_" s[i], "MB/s", "host_" op "_global_" s[i],
+	    "MB/s, host alone", i == n ? ">= 0.8" : "")
+	row(sprintf("%s %d B, static buffer", op, s[i]),
+	    op "_static_" s[i], "MB/s", "host_" op "_global_" s[i],
 	    "MB/s, host alone", i == n ? ">= 0.8" : "")
       }
     n = split("'"$stack_sizes"'", s, " ")

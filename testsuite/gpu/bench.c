@@ -7,7 +7,7 @@
      bench lanes N         every lane makes N calls at once (-L 32)
      bench io DIR KIND SIZE...
 			   write then read DIR/bench.io in SIZE-byte calls;
-			   KIND is global (malloc'd) or stack  */
+			   KIND is global (malloc'd), static or stack  */
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -24,6 +24,9 @@
 
 /* The biggest stack buffer: the launcher sizes the stack from the frame.  */
 #define STACK_MAX (256 << 10)
+/* The biggest static buffer, in the module's global memory.  */
+#define STATIC_MAX (1 << 30)
+static char static_buffer[STATIC_MAX];
 /* Bytes each io measurement moves at least, so that small calls are
    timed over many.  */
 #define IO_TOTAL (64 << 20)
@@ -213,6 +216,10 @@ io (const char *dir, const char *kind, char **sizes)
       long size = strtol (*sizes, NULL, 0);
       if (strcmp (kind, "stack") == 0)
 	failed |= transfer_stack (path, size);
+      else if (strcmp (kind, "static") == 0)
+	failed |= size > STATIC_MAX
+		  ? lane_failed (0, "static buffer size")
+		  : transfer (path, "static", static_buffer, size);
       else
 	{
 	  char *buf = malloc (size);
@@ -237,7 +244,7 @@ main (int argc, char **argv)
 #endif
   if (argc >= 5 && strcmp (argv[1], "io") == 0)
     return io (argv[2], argv[3], argv + 4);
-  fputs ("usage: bench calls N | lanes N | io DIR global|stack SIZE...\n",
+  fputs ("usage: bench calls N | lanes N | io DIR global|static|stack SIZE...\n",
 	 stderr);
   return 2;
 }
