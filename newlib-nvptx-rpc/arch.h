@@ -32,8 +32,9 @@
    request and the window, is visible to the host first.  */
 # define STORE_RELEASE32(p, v) \
   asm volatile ("st.release.sys.u32 [%0], %1;" : : "r" (p), "r" (v) : "memory")
-/* After seeing a reply's sequence number: what the host stored before it
-   (the window, the reply's second half) is what later loads see.  */
+/* After a read by DMA: the host changed GPU memory behind this thread's
+   back, and its loads must not come from L1 lines filled before.  A
+   system-scope acquire fence drops them.  */
 # define ACQUIRE_FENCE() asm volatile ("fence.acq_rel.sys;" : : : "memory")
 /* Whether P points into GPU global memory (a static or the heap, not
    the stack), which the host can reach by DMA.  */

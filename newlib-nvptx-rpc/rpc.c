@@ -250,10 +250,14 @@ exchange (struct channel *ch, uint32_t opcode, uint32_t flags,
   while ((uint32_t) head != seq);
   reply->error = head >> 32;
   reply->result = result;
+  /* No fence before the loads of the reply's second half and of the
+     window: they are never served from L1 (ld.volatile), and they issue
+     only once the poll has returned our seq, which the host stored after
+     them.  A system-scope fence here would also empty L1, and every
+     later load of stdio's state would miss it.  */
   if (whole)
     {
       uint64_t lo, hi;
-      ACQUIRE_FENCE ();
       LOAD_PAIR (&mb->reply.flags, lo, hi);
       reply->flags = lo;
       reply->length = lo >> 32;

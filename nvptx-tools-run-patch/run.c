@@ -333,42 +333,149 @@ copy_argv_to_device (int argc, char **argv)
    larger buffers leave more of the last copy unhidden.  */
 #define STAGING_SIZE (4 * 1024 * 1024)
 
-/* Whether DMA can reach the COUNT bytes at ADDRESS: all in one of the
-   driver's allocations, as the module's globals are; the device heap,
-   if the driver counts it as one.  Asking spares a copy that would fail
-   after the server read the program's input.  STREAM is unused.  */
+/* The driver's DMA reaches only its own allocations, as the module's
+   globals are; not the device heap, which malloc in a GPU program draws
+   from.  Those copies are made by this kernel on the same stream: many
+   threads move the bytes between the program's memory and a staging
+   buffer, which is mapped into the GPU, 16 bytes a thread when every
+   address and the count allow, else a byte.  */
+static const char copy_kernel_ptx[] =
+  ".version 6.0\n"
+  ".target sm_50\n"
+  ".address_size 64\n"
+  ".visible .entry nvptx_rpc_copy (.param .u64 to, .param .u64 from, .param .u64 count)\n"
+  "{\n"
+  "\t.reg .u64 %to, %from, %count, %i, %step, %a, %b;\n"
+  "\t.reg .u32 %lane, %lanes, %block, %blocks, %x, %y, %z, %w;\n"
+  "\t.reg .u16 %c;\n"
+  "\t.reg .pred %p;\n"
+  "\tld.param.u64 %to, [to];\n"
+  "\tld.param.u64 %from, [from];\n"
+  "\tld.param.u64 %count, [count];\n"
+  "\tmov.u32 %lane, %tid.x;\n"
+  "\tmov.u32 %lanes, %ntid.x;\n"
+  "\tmov.u32 %block, %ctaid.x;\n"
+  "\tmov.u32 %blocks, %nctaid.x;\n"
+  "\tmul.wide.u32 %i, %block, %lanes;\n"
+  "\tcvt.u64.u32 %a, %lane;\n"
+  "\tadd.u64 %i, %i, %a;\n"
+  "\tmul.wide.u32 %step, %blocks, %lanes;\n"
+  "\tor.b64 %a, %to, %from;\n"
+  "\tor.b64 %a, %a, %count;\n"
+  "\tand.b64 %a, %a, 15;\n"
+  "\tsetp.ne.u64 %p, %a, 0;\n"
+  "\t@%p bra bytes;\n"
+  "\tshl.b64 %i, %i, 4;\n"
+  "\tshl.b64 %step, %step, 4;\n"
+  "quads:\n"
+  "\tsetp.ge.u64 %p, %i, %count;\n"
+  "\t@%p bra done;\n"
+  "\tadd.u64 %a, %from, %i;\n"
+  "\tld.v4.u32 {%x, %y, %z, %w}, [%a];\n"
+  "\tadd.u64 %b, %to, %i;\n"
+  "\tst.v4.u32 [%b], {%x, %y, %z, %w};\n"
+  "\tadd.u64 %i, %i, %step;\n"
+  "\tbra quads;\n"
+  "bytes:\n"
+  "\tsetp.ge.u64 %p, %i, %count;\n"
+  "\t@%p bra done;\n"
+  "\tadd.u64 %a, %from, %i;\n"
+  "\tld.u8 %c, [%a];\n"
+  "\tadd.u64 %b, %to, %i;\n"
+  "\tst.u8 [%b], %c;\n"
+  "\tadd.u64 %i, %i, %step;\n"
+  "\tbra bytes;\n"
+  "done:\n"
+  "\tret;\n"
+  "}\n";
+#define COPY_KERNEL "nvptx_rpc_copy"
+#define COPY_BLOCKS 64
+#define COPY_THREADS 256
+
+static struct
+{
+  CUstream stream;
+  CUmodule module;
+  CUfunction kernel;
+  CUdeviceptr staging[2];	/* The staging buffers, as the GPU sees
+				   them.  */
+} copier;
+
+static struct rpc_device_copy dma;	/* Below, with its functions.  */
+
+/* Whether COUNT bytes at device ADDRESS are all in one of the driver's
+   allocations, which its DMA reaches.  */
 static bool
-dma_reachable (void *stream, uint64_t address, size_t count)
+dma_reaches (uint64_t address, size_t count)
 {
   CUdeviceptr base;
   size_t size;
 
-  (void) stream;
   return cuda.cuMemGetAddressRange (&base, &size, address) == CUDA_SUCCESS
 	 && count <= size - (address - base);
+}
+
+/* The GPU's address of HOST, which is in a staging buffer.  */
+static CUdeviceptr
+staging_on_device (const void *host)
+{
+  int i = (const char *) host - (const char *) dma.staging[0]
+	  < STAGING_SIZE ? 0 : 1;
+  return copier.staging[i] + ((const char *) host
+			      - (const char *) dma.staging[i]);
+}
+
+/* Start copying COUNT bytes from device address FROM to TO by the copy
+   kernel.  */
+static int
+start_copy_kernel (CUdeviceptr to, CUdeviceptr from, size_t count)
+{
+  void *args[] = { &to, &from, &count };
+
+  return cuda.cuLaunchKernel (copier.kernel, COPY_BLOCKS, 1, 1,
+			      COPY_THREADS, 1, 1, 0, copier.stream, args,
+			      NULL) == CUDA_SUCCESS ? 0 : -1;
+}
+
+/* Every global address is reachable, by DMA or by the copy kernel: the
+   client sends only those (isspacep.global).  One that is not mapped at
+   all faults the copy kernel, as it would have faulted the program's own
+   thread on the window's path.  */
+static bool
+dma_reachable (void *context, uint64_t address, size_t count)
+{
+  (void) context, (void) address, (void) count;
+  return true;
 }
 
 /* Any error, CUDA_ERROR_INVALID_VALUE for an address above all, is the
    program's EFAULT.  */
 static int
-dma_start_to_host (void *stream, void *host, uint64_t from, size_t count)
+dma_start_to_host (void *context, void *host, uint64_t from, size_t count)
 {
-  return cuda.cuMemcpyDtoHAsync (host, from, count, stream) == CUDA_SUCCESS
-	 ? 0 : -1;
+  (void) context;
+  if (!dma_reaches (from, count))
+    return start_copy_kernel (staging_on_device (host), from, count);
+  return cuda.cuMemcpyDtoHAsync (host, from, count, copier.stream)
+	 == CUDA_SUCCESS ? 0 : -1;
 }
 
 static int
-dma_start_to_device (void *stream, uint64_t to, const void *host,
+dma_start_to_device (void *context, uint64_t to, const void *host,
 		     size_t count)
 {
-  return cuda.cuMemcpyHtoDAsync (to, host, count, stream) == CUDA_SUCCESS
-	 ? 0 : -1;
+  (void) context;
+  if (!dma_reaches (to, count))
+    return start_copy_kernel (to, staging_on_device (host), count);
+  return cuda.cuMemcpyHtoDAsync (to, host, count, copier.stream)
+	 == CUDA_SUCCESS ? 0 : -1;
 }
 
 static int
-dma_wait (void *stream)
+dma_wait (void *context)
 {
-  return cuda.cuStreamSynchronize (stream) == CUDA_SUCCESS ? 0 : -1;
+  (void) context;
+  return cuda.cuStreamSynchronize (copier.stream) == CUDA_SUCCESS ? 0 : -1;
 }
 
 /* The copies the server makes by DMA; start_dma gives them their stream
@@ -384,23 +491,30 @@ static struct rpc_device_copy dma = {
 static void
 start_dma (void)
 {
-  CUstream stream;
   CUresult r;
 
-  r = cuda.cuStreamCreate (&stream, CU_STREAM_NON_BLOCKING);
+  r = cuda.cuStreamCreate (&copier.stream, CU_STREAM_NON_BLOCKING);
   fatal_unless_success (r, "could not create the DMA stream");
-  dma.context = stream;
+  r = cuda.cuModuleLoadData (&copier.module, copy_kernel_ptx);
+  fatal_unless_success (r, "could not load the copy kernel");
+  r = cuda.cuModuleGetFunction (&copier.kernel, copier.module, COPY_KERNEL);
+  fatal_unless_success (r, "could not find the copy kernel");
   for (int i = 0; i < 2; i++)
     {
-      r = cuda.cuMemHostAlloc (&dma.staging[i], STAGING_SIZE, 0);
+      r = cuda.cuMemHostAlloc (&dma.staging[i], STAGING_SIZE,
+			       CU_MEMHOSTALLOC_DEVICEMAP);
       fatal_unless_success (r, "could not allocate the DMA staging buffers");
+      r = cuda.cuMemHostGetDevicePointer (&copier.staging[i], dma.staging[i],
+					  0);
+      fatal_unless_success (r, "could not map the DMA staging buffers");
     }
 }
 
 static void
 stop_dma (void)
 {
-  cuda.cuStreamDestroy (dma.context);
+  cuda.cuStreamDestroy (copier.stream);
+  cuda.cuModuleUnload (copier.module);
   for (int i = 0; i < 2; i++)
     cuda.cuMemFreeHost (dma.staging[i]);
 }

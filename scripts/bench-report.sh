@@ -16,12 +16,12 @@ trap 'rm -rf "$work"' EXIT
 for kind in write read; do
   awk -v kind=$kind '
     { v[$1] = $2 }
-    match($1, "^" kind "_(global|static|stack)_[0-9]+$") { split($1, p, "_"); size[p[3]] = 1 }
+    match($1, "^" kind "_(global|static|stack|stack64k)_[0-9]+$") { split($1, p, "_"); size[p[3]] = 1 }
     END {
       for (s in size) {
 	printf "%s", s
-	split("global static stack host_global", c, " ")
-	for (i = 1; i <= 4; i++) {
+	split("global static stack stack64k host_global", c, " ")
+	for (i = 1; i <= 5; i++) {
 	  k = (c[i] ~ /^host/ ? "host_" kind "_global_" : kind "_" c[i] "_") s
 	  printf " %s", (k in v) ? v[k] : "?"
 	}
@@ -49,8 +49,10 @@ plot "$work/write.dat" u 1:2 w lp t "write, GPU heap buffer", \
      "$work/read.dat" u 1:3 w lp t "read, GPU static buffer", \
      "$work/write.dat" u 1:4 w lp t "write, GPU stack buffer", \
      "$work/read.dat" u 1:4 w lp t "read, GPU stack buffer", \
-     "$work/write.dat" u 1:5 w lp dt 2 t "write, host alone", \
-     "$work/read.dat" u 1:5 w lp dt 2 t "read, host alone"
+     "$work/write.dat" u 1:5 w lp t "write, stack, 64 KiB window", \
+     "$work/read.dat" u 1:5 w lp t "read, stack, 64 KiB window", \
+     "$work/write.dat" u 1:6 w lp dt 2 t "write, host alone", \
+     "$work/read.dat" u 1:6 w lp dt 2 t "read, host alone"
 set output "$top/docs/performance-latency.svg"
 set ylabel "microseconds per call"
 set title "read() and write() time per call against size"
@@ -61,8 +63,10 @@ plot "$work/write.dat" u 1:(\$1/\$2) w lp t "write, GPU heap buffer", \
      "$work/read.dat" u 1:(\$1/\$3) w lp t "read, GPU static buffer", \
      "$work/write.dat" u 1:(\$1/\$4) w lp t "write, GPU stack buffer", \
      "$work/read.dat" u 1:(\$1/\$4) w lp t "read, GPU stack buffer", \
-     "$work/write.dat" u 1:(\$1/\$5) w lp dt 2 t "write, host alone", \
-     "$work/read.dat" u 1:(\$1/\$5) w lp dt 2 t "read, host alone", \
+     "$work/write.dat" u 1:(\$1/\$5) w lp t "write, stack, 64 KiB window", \
+     "$work/read.dat" u 1:(\$1/\$5) w lp t "read, stack, 64 KiB window", \
+     "$work/write.dat" u 1:(\$1/\$6) w lp dt 2 t "write, host alone", \
+     "$work/read.dat" u 1:(\$1/\$6) w lp dt 2 t "read, host alone", \
      ${floor_us:-0} w l dt 3 t "bare mailbox exchange"
 EOF
 

@@ -46,6 +46,8 @@ timed ()
 "$ours" -H 2147483648 "$bench" io "$dir" global $sizes >> "$data"
 "$ours" "$bench" io "$dir" static $sizes >> "$data"
 "$ours" "$bench" io "$dir" stack $stack_sizes >> "$data"
+"$ours" --window 65536 "$bench" io "$dir" stack $stack_sizes \
+  | sed 's/_stack_/_stack64k_/' >> "$data"
 "$bindir/bench.native" io "$dir" global $sizes | sed 's/^/host_/' >> "$data"
 
 timed ours_hello "$ours" "$bindir/hello.nvptx"
@@ -93,6 +95,9 @@ awk '
 	op = k == 1 ? "write" : "read"
 	row(sprintf("%s %d B, stack buffer", op, s[i]),
 	    op "_stack_" s[i], "MB/s", k == 1 ? "store_limit" : "load_limit",
+	    "MB/s, one thread to host mem", "")
+	row(sprintf("%s %d B, stack, 64 KiB window", op, s[i]),
+	    op "_stack64k_" s[i], "MB/s", k == 1 ? "store_limit" : "load_limit",
 	    "MB/s, one thread to host mem", i == n ? ">= 0.9" : "")
       }
     row("printf flood, 400000 lines", "ours_flood_seconds", "s",

@@ -112,8 +112,10 @@ calls (long n)
     for (uint32_t i = 0; i + 128 <= mb->window_size; i += 128)
       {
 	uint64_t v[16];
+#pragma GCC unroll 8
 	for (int k = 0; k < 8; k++)
 	  LOAD_PAIR (mb->window + i + 16 * k, v[2 * k], v[2 * k + 1]);
+#pragma GCC unroll 16
 	for (int k = 0; k < 16; k++)
 	  sink += v[k];
       }
