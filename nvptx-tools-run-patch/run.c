@@ -155,6 +155,10 @@ read_program (const char *name, size_t *len)
 
   if (f == NULL)
     fatal_error ("program file not found");
+  /* A directory opens, and seeks to an end gigabytes away: a read says
+     what it is.  */
+  if (getc (f) == EOF && ferror (f))
+    fatal_error ("cannot read program file: %s", strerror (errno));
   if (fseek (f, 0, SEEK_END) != 0 || (size = ftell (f)) < 0
       || fseek (f, 0, SEEK_SET) != 0)
     fatal_error ("cannot read program file: %s", strerror (errno));
