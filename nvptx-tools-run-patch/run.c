@@ -155,6 +155,10 @@ read_program (const char *name, size_t *len)
 
   if (f == NULL)
     fatal_error ("program file not found");
+  /* A directory opens, and seeks to an end gigabytes away: a read says
+     what it is.  */
+  if (getc (f) == EOF && ferror (f))
+    fatal_error ("cannot read program file: %s", strerror (errno));
   if (fseek (f, 0, SEEK_END) != 0 || (size = ftell (f)) < 0
       || fseek (f, 0, SEEK_SET) != 0)
     fatal_error ("cannot read program file: %s", strerror (errno));
@@ -284,11 +288,12 @@ default_stack_size (CUdevice dev, long heap_size)
 }
 
 /* Copy the program's arguments ARGV[0..ARGC-1] to the device, as the
-   kernel's argv: the pointer array followed by the strings.  */
+   kernel's argv: the pointer array, with the null pointer C requires at
+   argv[argc], followed by the strings.  */
 static CUdeviceptr
 copy_argv_to_device (int argc, char **argv)
 {
-  size_t size = argc * sizeof (uint64_t), pos;
+  size_t size = (argc + 1) * sizeof (uint64_t), pos;
   CUdeviceptr d_argv;
   uint64_t *ptrs;
   char *block;
@@ -305,7 +310,7 @@ copy_argv_to_device (int argc, char **argv)
   if (block == NULL)
     fatal_error ("out of memory copying arguments");
   ptrs = (uint64_t *) block;
-  pos = argc * sizeof (uint64_t);
+  pos = (argc + 1) * sizeof (uint64_t);
   for (i = 0; i < argc; i++)
     {
       size_t len = strlen (argv[i]) + 1;
@@ -314,6 +319,7 @@ copy_argv_to_device (int argc, char **argv)
       memcpy (block + pos, argv[i], len);
       pos += len;
     }
+  ptrs[argc] = 0;
   r = cuda.cuMemcpyHtoD (d_argv, block, size);
   fatal_unless_success (r, "cuMemcpyHtoD (d_argv) failed");
   free (block);

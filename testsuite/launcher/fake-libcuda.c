@@ -1,0 +1,668 @@
+/* A stand-in for the CUDA driver, built as libcuda.so.1, so that CI tests
+   the launcher (nvptx-tools-run-patch/run.c) where there is no GPU: the
+   launcher dlopens "libcuda.so.1", which LD_LIBRARY_PATH then finds here.
+   It has every entry point the launcher resolves, under the names cuda.h
+   gives them (cuMemAlloc_v2...), because it is compiled against the same
+   cuda.h.
+
+   Device memory is host memory, and a CUdeviceptr its address.  The "PTX"
+   the launcher JIT-links is the line
+
+     fake-libcuda program FILE
+
+   naming a shared object built from a GPU program and the host build of
+   the nvptx-rpc client (testsuite/launcher/Makefile.inc), its main renamed
+   gpu_main.  Loading the module dlopens FILE; the module's globals, such
+   as __nvptx_rpc_link, are FILE's symbols; the kernel __main is a thread
+   that runs gpu_main (argc, argv) with the arguments the launcher copied
+   to the device, and stores its result where crt0's __main does.  So the
+   launcher serves the program's calls through the mailbox as it would a
+   GPU's, while cuStreamQuery says whether that thread is done.
+
+   $FAKE_LIBCUDA, a comma-separated list, makes the driver fail:
+     no-device         cuInit fails, as on a machine without a GPU
+     no-rpc            the module has no __nvptx_rpc_link: a program built
+                       without nvptx-rpc, which must run as under the
+                       stock launcher
+     link-version=N    the program's link says protocol version N
+     fault=N           the kernel faults (CUDA_ERROR_ILLEGAL_ADDRESS) with
+                       its Nth request posted, before the launcher has
+                       served it  */
+
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <link.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cuda.h>
+#include "nvptx-rpc.h"
+
+#define PROGRAM_TAG "fake-libcuda program "
+
+static struct
+{
+  bool no_device, no_rpc;
+  long link_version;		/* 0: the program's own.  */
+  unsigned long fault_at;	/* 0: no fault.  */
+} inject;
+
+/* The one host allocation the launcher maps into the device: the
+   mailbox, which fault=N watches.  */
+static struct nvptx_rpc_mailbox *mailbox;
+
+/* Device memory that DMA and cuMemcpy may reach, as the driver knows it:
+   cuMemAlloc's blocks and the module's globals.  */
+static struct range
+{
+  uintptr_t base;
+  size_t size;
+  const void *owner;		/* The module, for its globals.  */
+} ranges[64];
+
+static struct range *
+find_range (uintptr_t address)
+{
+  for (size_t i = 0; i < sizeof ranges / sizeof *ranges; i++)
+    if (ranges[i].size && address - ranges[i].base < ranges[i].size)
+      return &ranges[i];
+  return NULL;
+}
+
+static bool
+add_range (uintptr_t base, size_t size, const void *owner)
+{
+  for (size_t i = 0; i < sizeof ranges / sizeof *ranges; i++)
+    if (ranges[i].size == 0)
+      {
+	ranges[i] = (struct range) { base, size, owner };
+	return true;
+      }
+  return false;
+}
+
+/* Whether the COUNT bytes at ADDRESS are all in one piece of device
+   memory: the driver refuses a copy that is not.  */
+static bool
+device_memory (CUdeviceptr address, size_t count)
+{
+  struct range *r = find_range (address);
+
+  return r && count <= r->size - (address - r->base);
+}
+
+struct module
+{
+  void *handle;
+  int (*main) (int, char **);
+};
+
+struct stream
+{
+  /* The copy started last, made when the stream is synchronized: as with
+     DMA, the bytes move after the call that starts it has returned.  */
+  void *copy_to;
+  const void *copy_from;
+  size_t copy_count;
+
+  /* The kernel launched on it, if any.  */
+  bool launched;
+  pthread_t thread;
+  atomic_bool done;
+  int (*main) (int, char **);
+  int argc;
+  char **argv;
+  int *retval;
+};
+
+struct link
+{
+  char *elog;			/* CU_JIT_ERROR_LOG_BUFFER.  */
+  size_t elog_size;
+  char *program;		/* The shared object's file name.  */
+};
+
+#define ERRORS(E)							\
+  E (CUDA_SUCCESS, "no error")						\
+  E (CUDA_ERROR_INVALID_VALUE, "invalid argument")			\
+  E (CUDA_ERROR_OUT_OF_MEMORY, "out of memory")				\
+  E (CUDA_ERROR_NO_DEVICE, "no CUDA-capable device is detected")	\
+  E (CUDA_ERROR_INVALID_IMAGE, "device kernel image is invalid")	\
+  E (CUDA_ERROR_INVALID_PTX, "a PTX JIT compilation failed")		\
+  E (CUDA_ERROR_NOT_FOUND, "named symbol not found")			\
+  E (CUDA_ERROR_NOT_READY, "device not ready")				\
+  E (CUDA_ERROR_ILLEGAL_ADDRESS,					\
+     "an illegal memory access was encountered")			\
+  E (CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES,				\
+     "too many resources requested for launch")
+
+static const char *
+error_text (CUresult r, bool name)
+{
+  switch (r)
+    {
+#define E(code, text) case code: return name ? #code : text;
+      ERRORS (E)
+#undef E
+    default:
+      return NULL;
+    }
+}
+
+CUresult
+cuGetErrorName (CUresult r, const char **s)
+{
+  *s = error_text (r, true);
+  return *s ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+CUresult
+cuGetErrorString (CUresult r, const char **s)
+{
+  *s = error_text (r, false);
+  return *s ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+static void
+parse_injections (void)
+{
+  const char *spec = getenv ("FAKE_LIBCUDA");
+  char *copy, *word, *save;
+
+  if (spec == NULL)
+    return;
+  copy = strdup (spec);
+  for (word = strtok_r (copy, ",", &save); word;
+       word = strtok_r (NULL, ",", &save))
+    if (strcmp (word, "no-device") == 0)
+      inject.no_device = true;
+    else if (strcmp (word, "no-rpc") == 0)
+      inject.no_rpc = true;
+    else if (strncmp (word, "link-version=", 13) == 0)
+      inject.link_version = strtol (word + 13, NULL, 0);
+    else if (strncmp (word, "fault=", 6) == 0)
+      inject.fault_at = strtoul (word + 6, NULL, 0);
+    else
+      fprintf (stderr, "fake-libcuda: unknown FAKE_LIBCUDA item %s\n", word);
+  free (copy);
+}
+
+CUresult
+cuInit (unsigned flags)
+{
+  parse_injections ();
+  if (inject.no_device)
+    return CUDA_ERROR_NO_DEVICE;
+  /* The driver keeps descriptors of its own (/dev/nvidiactl...): they
+     would take fds 0-2 if the launcher left them closed.  */
+  open ("/dev/zero", O_RDWR | O_CLOEXEC);
+  return CUDA_SUCCESS;
+}
+
+CUresult
+cuDeviceGetCount (int *count)
+{
+  *count = 1;
+  return CUDA_SUCCESS;
+}
+
+CUresult
+cuDeviceGet (CUdevice *dev, int ordinal)
+{
+  *dev = ordinal;
+  return ordinal == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+/* An H200's.  */
+CUresult
+cuDeviceGetAttribute (int *value, CUdevice_attribute attribute, CUdevice dev)
+{
+  switch (attribute)
+    {
+    case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT:
+      *value = 132;
+      return CUDA_SUCCESS;
+    case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR:
+      *value = 2048;
+      return CUDA_SUCCESS;
+    default:
+      return CUDA_ERROR_INVALID_VALUE;
+    }
+}
+
+CUresult
+cuMemGetInfo (size_t *free_bytes, size_t *total)
+{
+  *total = (size_t) 140 << 30;
+  *free_bytes = *total - ((size_t) 1 << 30);
+  return CUDA_SUCCESS;
+}
+
+static int context;
+
+/* CUDA 13's cuCtxCreate (cuCtxCreate_v4) takes creation parameters.  */
+#if CUDA_VERSION >= 13000
+CUresult
+cuCtxCreate (CUcontext *ctx, CUctxCreateParams *params, unsigned flags,
+	     CUdevice dev)
+#else
+CUresult
+cuCtxCreate (CUcontext *ctx, unsigned flags, CUdevice dev)
+#endif
+{
+  *ctx = (CUcontext) &context;
+  return CUDA_SUCCESS;
+}
+
+CUresult
+cuCtxDestroy (CUcontext ctx)
+{
+  return CUDA_SUCCESS;
+}
+
+CUresult
+cuCtxSetLimit (CUlimit limit, size_t value)
+{
+  return CUDA_SUCCESS;
+}
+
+CUresult
+cuMemAlloc (CUdeviceptr *p, size_t size)
+{
+  void *block = calloc (1, size ? size : 1);
+
+  if (block == NULL || !add_range ((uintptr_t) block, size, NULL))
+    {
+      free (block);
+      return CUDA_ERROR_OUT_OF_MEMORY;
+    }
+  *p = (uintptr_t) block;
+  return CUDA_SUCCESS;
+}
+
+CUresult
+cuMemFree (CUdeviceptr p)
+{
+  struct range *r = find_range (p);
+
+  if (r == NULL || r->base != p || r->owner)
+    return CUDA_ERROR_INVALID_VALUE;
+  free ((void *) p);
+  r->size = 0;
+  return CUDA_SUCCESS;
+}
+
+CUresult
+cuMemGetAddressRange (CUdeviceptr *base, size_t *size, CUdeviceptr p)
+{
+  struct range *r = find_range (p);
+
+  if (r == NULL)
+    return CUDA_ERROR_NOT_FOUND;
+  if (base)
+    *base = r->base;
+  if (size)
+    *size = r->size;
+  return CUDA_SUCCESS;
+}
+
+CUresult
+cuMemcpyHtoD (CUdeviceptr to, const void *from, size_t count)
+{
+  if (!device_memory (to, count))
+    return CUDA_ERROR_INVALID_VALUE;
+  memcpy ((void *) to, from, count);
+  return CUDA_SUCCESS;
+}
+
+CUresult
+cuMemcpyDtoH (void *to, CUdeviceptr from, size_t count)
+{
+  if (!device_memory (from, count))
+    return CUDA_ERROR_INVALID_VALUE;
+  memcpy (to, (const void *) from, count);
+  return CUDA_SUCCESS;
+}
+
+/* Make the copy STREAM holds, if any.  */
+static void
+finish_copy (struct stream *s)
+{
+  if (s->copy_count)
+    memcpy (s->copy_to, s->copy_from, s->copy_count);
+  s->copy_count = 0;
+}
+
+static CUresult
+start_copy (struct stream *s, void *to, const void *from, size_t count)
+{
+  /* A stream runs its work in order.  */
+  finish_copy (s);
+  s->copy_to = to;
+  s->copy_from = from;
+  s->copy_count = count;
+  return CUDA_SUCCESS;
+}
+
+CUresult
+cuMemcpyHtoDAsync (CUdeviceptr to, const void *from, size_t count,
+		   CUstream stream)
+{
+  if (!device_memory (to, count))
+    return CUDA_ERROR_INVALID_VALUE;
+  return start_copy ((struct stream *) stream, (void *) to, from, count);
+}
+
+CUresult
+cuMemcpyDtoHAsync (void *to, CUdeviceptr from, size_t count,
+		   CUstream stream)
+{
+  if (!device_memory (from, count))
+    return CUDA_ERROR_INVALID_VALUE;
+  return start_copy ((struct stream *) stream, to, (const void *) from,
+		     count);
+}
+
+CUresult
+cuMemHostAlloc (void **p, size_t size, unsigned flags)
+{
+  size_t rounded = (size + 4095) & -(size_t) 4096;
+
+  if ((*p = aligned_alloc (4096, rounded ? rounded : 4096)) == NULL)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  memset (*p, 0, rounded);
+  if (flags & CU_MEMHOSTALLOC_DEVICEMAP)
+    mailbox = *p;
+  return CUDA_SUCCESS;
+}
+
+CUresult
+cuMemHostGetDevicePointer (CUdeviceptr *d, void *p, unsigned flags)
+{
+  *d = (uintptr_t) p;
+  return CUDA_SUCCESS;
+}
+
+CUresult
+cuMemFreeHost (void *p)
+{
+  if (p == mailbox)
+    mailbox = NULL;
+  free (p);
+  return CUDA_SUCCESS;
+}
+
+CUresult
+cuLinkCreate (unsigned count, CUjit_option *options, void **values,
+	      CUlinkState *state)
+{
+  struct link *l = calloc (1, sizeof *l);
+
+  if (l == NULL)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  for (unsigned i = 0; i < count; i++)
+    if (options[i] == CU_JIT_ERROR_LOG_BUFFER)
+      l->elog = values[i];
+    else if (options[i] == CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES)
+      l->elog_size = (uintptr_t) values[i];
+  *state = (CUlinkState) l;
+  return CUDA_SUCCESS;
+}
+
+/* The driver's error log, which the launcher prints when a step fails.  */
+static CUresult
+link_error (struct link *l, CUresult r, const char *message)
+{
+  if (l->elog && l->elog_size)
+    snprintf (l->elog, l->elog_size, "fake-libcuda: %s", message);
+  return r;
+}
+
+CUresult
+cuLinkAddData (CUlinkState state, CUjitInputType type, void *data,
+	       size_t size, const char *name, unsigned count,
+	       CUjit_option *options, void **values)
+{
+  struct link *l = (struct link *) state;
+  const char *text = data;
+
+  if (type != CU_JIT_INPUT_PTX || size == 0 || text[size - 1] != '\0')
+    return link_error (l, CUDA_ERROR_INVALID_VALUE, "not PTX text");
+  if (strncmp (text, PROGRAM_TAG, strlen (PROGRAM_TAG)) != 0)
+    return link_error (l, CUDA_ERROR_INVALID_PTX,
+		       "not \"" PROGRAM_TAG "FILE\"");
+  if (l->program)
+    return link_error (l, CUDA_ERROR_INVALID_PTX, "two programs");
+  l->program = strndup (text + strlen (PROGRAM_TAG),
+			strcspn (text + strlen (PROGRAM_TAG), "\n"));
+  return l->program ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
+}
+
+/* The linked image is the program's file name.  */
+CUresult
+cuLinkComplete (CUlinkState state, void **image, size_t *size)
+{
+  struct link *l = (struct link *) state;
+
+  if (l->program == NULL)
+    return link_error (l, CUDA_ERROR_INVALID_IMAGE, "no program");
+  *image = l->program;
+  if (size)
+    *size = strlen (l->program) + 1;
+  return CUDA_SUCCESS;
+}
+
+CUresult
+cuLinkDestroy (CUlinkState state)
+{
+  struct link *l = (struct link *) state;
+
+  free (l->program);
+  free (l);
+  return CUDA_SUCCESS;
+}
+
+/* dl_iterate_phdr callback: make the writable segments of the object
+   whose link map is DATA device memory.  They hold the module's globals
+   (its .data and .bss), which the driver allocates in device memory, and
+   which DMA therefore reaches.  */
+static int
+add_globals (struct dl_phdr_info *info, size_t size, void *data)
+{
+  struct module *m = data;
+  struct link_map *map;
+
+  if (dlinfo (m->handle, RTLD_DI_LINKMAP, &map) != 0
+      || info->dlpi_addr != map->l_addr
+      || strcmp (info->dlpi_name, map->l_name) != 0)
+    return 0;
+  for (int i = 0; i < info->dlpi_phnum; i++)
+    if (info->dlpi_phdr[i].p_type == PT_LOAD
+	&& (info->dlpi_phdr[i].p_flags & PF_W))
+      add_range (info->dlpi_addr + info->dlpi_phdr[i].p_vaddr,
+		 info->dlpi_phdr[i].p_memsz, m);
+  return 1;
+}
+
+CUresult
+cuModuleLoadData (CUmodule *module, const void *image)
+{
+  struct module *m = calloc (1, sizeof *m);
+
+  if (m == NULL)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  if ((m->handle = dlopen (image, RTLD_NOW | RTLD_LOCAL)) == NULL)
+    {
+      fprintf (stderr, "fake-libcuda: %s\n", dlerror ());
+      free (m);
+      return CUDA_ERROR_INVALID_IMAGE;
+    }
+  /* crt0's kernel __main calls main, which the program's build calls
+     gpu_main.  */
+  m->main = (int (*) (int, char **)) dlsym (m->handle, "gpu_main");
+  dl_iterate_phdr (add_globals, m);
+  *module = (CUmodule) m;
+  return CUDA_SUCCESS;
+}
+
+CUresult
+cuModuleGetFunction (CUfunction *kernel, CUmodule module, const char *name)
+{
+  struct module *m = (struct module *) module;
+
+  if (strcmp (name, "__main") != 0 || m->main == NULL)
+    return CUDA_ERROR_NOT_FOUND;
+  *kernel = (CUfunction) m;
+  return CUDA_SUCCESS;
+}
+
+CUresult
+cuModuleGetGlobal (CUdeviceptr *address, size_t *bytes, CUmodule module,
+		   const char *name)
+{
+  struct module *m = (struct module *) module;
+  void *p = dlsym (m->handle, name);
+  const ElfW (Sym) *symbol;
+  Dl_info info;
+
+  if (p == NULL || (inject.no_rpc && strcmp (name, NVPTX_RPC_LINK_SYMBOL) == 0)
+      || !dladdr1 (p, &info, (void **) &symbol, RTLD_DL_SYMENT))
+    return CUDA_ERROR_NOT_FOUND;
+  if (inject.link_version && strcmp (name, NVPTX_RPC_LINK_SYMBOL) == 0)
+    ((struct nvptx_rpc_link *) p)->version = inject.link_version;
+  *address = (uintptr_t) p;
+  if (bytes)
+    *bytes = symbol->st_size;
+  return CUDA_SUCCESS;
+}
+
+CUresult
+cuModuleUnload (CUmodule module)
+{
+  struct module *m = (struct module *) module;
+
+  for (size_t i = 0; i < sizeof ranges / sizeof *ranges; i++)
+    if (ranges[i].owner == m)
+      ranges[i].size = 0;
+  dlclose (m->handle);
+  free (m);
+  return CUDA_SUCCESS;
+}
+
+CUresult
+cuStreamCreate (CUstream *stream, unsigned flags)
+{
+  struct stream *s = calloc (1, sizeof *s);
+
+  if (s == NULL)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  *stream = (CUstream) s;
+  return CUDA_SUCCESS;
+}
+
+static void *
+run_kernel (void *stream)
+{
+  struct stream *s = stream;
+
+  *s->retval = s->main (s->argc, s->argv);
+  atomic_store (&s->done, true);
+  return NULL;
+}
+
+/* The kernel's parameters are crt0's __main's: int *retval, int argc,
+   char **argv, in device memory.  The launch geometry does not matter:
+   one host thread runs the program, whatever the lanes.  */
+CUresult
+cuLaunchKernel (CUfunction kernel, unsigned gx, unsigned gy, unsigned gz,
+		unsigned bx, unsigned by, unsigned bz, unsigned shared,
+		CUstream stream, void **params, void **extra)
+{
+  struct stream *s = (struct stream *) stream;
+  CUdeviceptr retval = *(CUdeviceptr *) params[0];
+  CUdeviceptr argv = *(CUdeviceptr *) params[2];
+
+  if (s == NULL || s->launched || !device_memory (retval, sizeof (int)))
+    return CUDA_ERROR_INVALID_VALUE;
+  s->main = ((struct module *) kernel)->main;
+  s->retval = (int *) retval;
+  s->argc = *(int *) params[1];
+  s->argv = (char **) argv;
+  /* As crt0 does, for a kernel that never gets to store its result.  */
+  *s->retval = 255;
+  if (pthread_create (&s->thread, NULL, run_kernel, s) != 0)
+    return CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES;
+  s->launched = true;
+  return CUDA_SUCCESS;
+}
+
+/* fault=N: whether the kernel on S has faulted.  It does with its Nth
+   request posted: wait here, where the launcher's loop asks, until the
+   program posts it, so that the launcher never serves it; but give back
+   a request before it, for the launcher to serve first.  */
+static bool
+faulted (struct stream *s)
+{
+  static bool fault;
+
+  while (!fault && mailbox && !atomic_load (&s->done))
+    {
+      uint32_t posted = __atomic_load_n (&mailbox->request_seq,
+					 __ATOMIC_ACQUIRE);
+
+      if (posted >= inject.fault_at)
+	fault = true;
+      else if (posted != __atomic_load_n (&mailbox->reply.seq,
+					  __ATOMIC_ACQUIRE))
+	break;
+      else
+	sched_yield ();
+    }
+  return fault;
+}
+
+CUresult
+cuStreamQuery (CUstream stream)
+{
+  struct stream *s = (struct stream *) stream;
+
+  if (!s->launched)
+    {
+      finish_copy (s);
+      return CUDA_SUCCESS;
+    }
+  if (inject.fault_at && faulted (s))
+    return CUDA_ERROR_ILLEGAL_ADDRESS;
+  return atomic_load (&s->done) ? CUDA_SUCCESS : CUDA_ERROR_NOT_READY;
+}
+
+CUresult
+cuStreamSynchronize (CUstream stream)
+{
+  struct stream *s = (struct stream *) stream;
+
+  finish_copy (s);
+  if (s->launched)
+    pthread_join (s->thread, NULL);
+  s->launched = false;
+  return CUDA_SUCCESS;
+}
+
+CUresult
+cuStreamDestroy (CUstream stream)
+{
+  struct stream *s = (struct stream *) stream;
+
+  /* The launcher destroys the kernel's stream once the kernel is done.  */
+  if (s->launched)
+    pthread_join (s->thread, NULL);
+  free (s);
+  return CUDA_SUCCESS;
+}

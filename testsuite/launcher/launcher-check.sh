@@ -1,0 +1,324 @@
+#!/bin/sh
+# The launcher itself (nvptx-tools-run-patch/run.c) in CI, without a GPU:
+# nvptx-none-run loads the stand-in driver testsuite/launcher/libcuda.so.1
+# (fake-libcuda.c) through LD_LIBRARY_PATH, and runs prog.so (prog.c) as
+# its kernel; each check looks at the launcher's exit status, its stdout
+# and stderr, and the files left behind.  README says how it works.
+# Run from the build directory, as "make check" does.
+build=$PWD
+nvptx=$build/nvptx-none-run
+LD_LIBRARY_PATH=$build/testsuite/launcher${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+export LD_LIBRARY_PATH
+unset NVPTX_RPC_TIMEOUT FAKE_LIBCUDA
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# The "PTX" the stand-in driver takes: the shared object to run.
+prog=$work/prog
+printf 'fake-libcuda program %s\n' "$build/testsuite/launcher/prog.so" \
+  > "$prog"
+: > "$work/empty"
+passed=0 failed=0
+
+# run CMD...: CMD with stdin from $in (default: empty), its status in
+# $status, its stdout and stderr in $work/out and $work/err.
+run ()
+{
+  "$@" < "${in:-$work/empty}" > "$work/out" 2> "$work/err"
+  status=$?
+  in=
+}
+
+# check NAME CMD...: PASS if CMD succeeds; else FAIL, with the last run's
+# status and the start of its stderr.
+check ()
+{
+  name=$1
+  shift
+  if "$@"; then
+    echo "PASS: $name"
+    passed=$((passed + 1))
+  else
+    echo "FAIL: $name (status $status)"
+    head -n 3 "$work/err" | cut -c 1-200 | cat -v | sed 's/^/  stderr: /'
+    failed=$((failed + 1))
+  fi
+}
+
+# expect NAME STATUS [PATTERN]: the last run's status, and a line of its
+# stderr that matches PATTERN (grep -E).
+expect ()
+{
+  check "$1" test "$status" = "$2" -a \
+    \( -z "$3" -o -n "$(grep -E -e "$3" "$work/err")" \)
+}
+
+# is FILE TEXT: FILE holds exactly TEXT.
+is ()
+{
+  printf '%s' "$2" | cmp -s - "$1"
+}
+
+# now: milliseconds on the wall clock.
+now ()
+{
+  echo $(($(date +%s%N) / 1000000))
+}
+
+# A kernel that never ends, under a launcher whose --timeout fails, must
+# not hang "make check": killed after 20 s, status 137.
+guard="timeout -s KILL 20"
+
+# --- Options and usage -----------------------------------------------------
+
+run "$nvptx" --help
+check "--help: usage on stdout, status 0" \
+  test $status = 0 -a -s "$work/out" -a ! -s "$work/err"
+check "--help lists --sandbox" grep -q -e "--sandbox DIR" "$work/out"
+run "$nvptx" --version
+check "--version: status 0" grep -q "^nvptx-none-run (nvptx-rpc) " "$work/out"
+run "$nvptx" --bogus "$prog" status 0
+expect "unknown option: usage on stderr, status 1" 1 "^Usage: nvptx-none-run"
+run "$nvptx" --window
+expect "option without its argument: status 1" 1 "requires an argument"
+run "$nvptx"
+expect "no program file: status 127" 127 "^nvptx-run: no program file specified$"
+run "$nvptx" "$work/missing"
+expect "missing program file: status 127" 127 "^nvptx-run: program file not found$"
+run "$nvptx" "$work"
+expect "a directory as the program file: status 127" 127 \
+  "^nvptx-run: cannot read program file: Is a directory$"
+echo "not a program" > "$work/text"
+run "$nvptx" "$work/text"
+expect "not a program: the JIT's log and status 127" 127 \
+  "^nvptx-run: cuLinkAddData failed: .*CUDA_ERROR_INVALID_PTX"
+check "not a program: the driver's log printed" grep -q "^fake-libcuda: " \
+  "$work/err"
+
+while read -r option value message; do
+  run "$nvptx" "$option" "$value" "$prog" status 0
+  expect "$option '$value': $message, status 127" 127 \
+    "^nvptx-run: $message"
+done <<EOF
+--window 7 invalid window size
+--window 63 invalid window size
+--window 1020 invalid window size
+--window 1048584 invalid window size
+--window 1k invalid window size
+--lanes 0 invalid lane count
+--lanes 33 invalid lane count
+-L 99 invalid lane count
+-O 9 invalid optimization level
+-O 42 invalid optimization level
+-S 0 invalid stack size
+-S -8 invalid stack size
+-H 0 invalid heap size
+--timeout x invalid timeout
+--timeout 0 invalid timeout
+--timeout -1 invalid timeout
+--env =x invalid --env setting
+EOF
+run "$nvptx" -O9 "$prog" status 0
+expect "-O9: invalid optimization level, status 127" 127 \
+  "invalid optimization level"
+for option in --window -O --timeout --env; do
+  run "$nvptx" $option "" "$prog" status 0
+  expect "$option '': status 127" 127 "^nvptx-run: invalid"
+done
+run "$nvptx" -S 65536 -H 1048576 -L 32 -O0 -g -G --window 64 --timeout 60 \
+  --stack-size=8192 --heap-size=4096 --lanes=1 --optlevel=4 --lineinfo \
+  --debuginfo "$prog" status 5
+check "every valid option accepted" test $status = 5 -a ! -s "$work/err"
+
+# --- The program's status, arguments and standard streams -----------------
+
+for value in 0 3 255; do
+  run "$nvptx" "$prog" status $value
+  check "main's return $value: the launcher's status" test $status = $value
+done
+run "$nvptx" "$prog" args -x --window 7 "" "a b"
+check "arguments after the program pass through, argv[argc] is NULL" \
+  is "$work/out" "args
+-x
+--window
+7
+
+a b
+"
+check "arguments: status 0" test $status = 0
+
+run "$nvptx" "$prog" print "to stdout" "to stderr"
+check "write (1) reaches the launcher's stdout" is "$work/out" "to stdout"
+check "write (2) reaches the launcher's stderr" is "$work/err" "to stderr"
+
+# Every byte value, and more than a window.
+awk 'BEGIN { for (i = 0; i < 70001; i++) printf "%c", i % 251 + 1 }' \
+  > "$work/bytes"
+printf '\0\0\0' >> "$work/bytes"
+in=$work/bytes run "$nvptx" "$prog" echo
+check "stdin reaches read (0), every byte" cmp -s "$work/out" "$work/bytes"
+run "$nvptx" "$prog" echo
+check "an empty stdin: EOF, status 0" test $status = 0 -a ! -s "$work/out"
+
+"$nvptx" "$prog" std-fds <&- >&- 2>&-
+status=$?
+check "fds 0, 1 and 2 closed: the program sees /dev/null" test $status = 0
+
+{ "$nvptx" "$prog" epipe 2> "$work/err"; echo $? > "$work/status"; } | true
+status=$(cat "$work/status")
+check "stdout a pipe without reader: EPIPE, the program's status" \
+  test "$status" = 0
+
+run "$nvptx" "$prog" kill
+check "kill (getpid (), SIGTERM): the launcher ends by SIGTERM" \
+  test $status = 143
+check "kill: output before the signal kept" \
+  is "$work/out" "written before the signal
+"
+
+# --- --timeout --------------------------------------------------------------
+
+start=$(now)
+run $guard "$nvptx" --timeout 1 "$prog" spin
+elapsed=$(($(now) - start))
+expect "--timeout 1 on a kernel that never ends: status 124" 124 \
+  "^nvptx-run: the GPU program ran longer than 1 s$"
+check "--timeout 1: ended within 3 s ($elapsed ms)" test $elapsed -lt 3000
+check "--timeout: output before it kept" is "$work/out" "spinning
+"
+run $guard env NVPTX_RPC_TIMEOUT=1 "$nvptx" "$prog" spin
+expect "NVPTX_RPC_TIMEOUT=1: status 124" 124 "ran longer than 1 s"
+start=$(now)
+run $guard env NVPTX_RPC_TIMEOUT=100 "$nvptx" --timeout 0.5 "$prog" spin
+elapsed=$(($(now) - start))
+expect "--timeout 0.5 over NVPTX_RPC_TIMEOUT=100: status 124" 124 \
+  "ran longer than 0.5 s"
+check "--timeout 0.5: ended within 2.5 s ($elapsed ms)" test $elapsed -lt 2500
+run "$nvptx" --timeout 10 "$prog" status 3
+check "--timeout 10, a program that ends: its status" test $status = 3
+run env NVPTX_RPC_TIMEOUT=x "$nvptx" "$prog" status 0
+expect "NVPTX_RPC_TIMEOUT=x: status 127" 127 "^nvptx-run: invalid timeout$"
+
+# --- The driver and the GPU failing -----------------------------------------
+
+run env FAKE_LIBCUDA=no-device "$nvptx" "$prog" status 0
+expect "no GPU: cuInit's error, status 127" 127 \
+  "^nvptx-run: no CUDA device: cuInit failed: no CUDA-capable device is detected \(CUDA_ERROR_NO_DEVICE, 100\)$"
+if ldconfig -p 2> /dev/null | grep -q "libcuda\.so\.1 "; then
+  echo "SKIP: no driver: this machine has one"
+else
+  run env LD_LIBRARY_PATH="$work" "$nvptx" "$prog" status 0
+  expect "no driver: status 127" 127 "^nvptx-run: cannot load libcuda.so.1: "
+fi
+
+run $guard env FAKE_LIBCUDA=fault=4 "$nvptx" --trace "$prog" fault \
+  "$work/fault"
+expect "a GPU fault with a request pending: status 127" 127 \
+  "^nvptx-run: the GPU program failed: an illegal memory access was encountered \(CUDA_ERROR_ILLEGAL_ADDRESS, 700\)$"
+check "GPU fault: output before it kept" is "$work/out" \
+  "written before the fault
+"
+check "GPU fault: a file written before it kept" is "$work/fault" "kept
+"
+check "GPU fault: the requests before it served, not the pending one" \
+  test "$(grep -c '^\[gpu\] ' "$work/err")" = 3 \
+  -a -z "$(grep '^\[gpu\] getpid' "$work/err")"
+
+run env FAKE_LIBCUDA=link-version=2 "$nvptx" "$prog" status 0
+expect "a program of protocol 2: status 127" 127 \
+  "^nvptx-run: program speaks nvptx-rpc protocol 2, this launcher speaks [0-9]+; rebuild the program or use a matching launcher$"
+
+run env FAKE_LIBCUDA=no-rpc "$nvptx" --trace "$prog" stock
+check "a program without nvptx-rpc: no mailbox, no server, status 0" \
+  test $status = 0 -a ! -s "$work/err"
+run env FAKE_LIBCUDA=no-rpc "$nvptx" "$prog" status 9
+check "a program without nvptx-rpc: its status" test $status = 9
+
+# --- --trace and --window -----------------------------------------------------
+
+run "$nvptx" --trace "$prog" create "$work/traced" hello
+check "--trace: open" grep -qF \
+  "[gpu] open(\"$work/traced\", O_WRONLY|O_CREAT|O_TRUNC, 0666) = 3" \
+  "$work/err"
+check "--trace: write" grep -qF '[gpu] write(3, "hello", 5) = 5' "$work/err"
+check "--trace: close" grep -qF '[gpu] close(3) = 0' "$work/err"
+check "--trace: the file" is "$work/traced" hello
+run "$nvptx" "$prog" create "$work/untraced" hello
+check "no --trace: nothing on stderr" test $status = 0 -a ! -s "$work/err"
+
+for window in 64 72 1024 65536 1048576; do
+  run "$nvptx" --window $window "$prog" cat "$work/bytes"
+  check "--window $window: a 70004-byte file read whole" \
+    cmp -s "$work/out" "$work/bytes"
+done
+run "$nvptx" --window 64 --trace "$prog" cat "$work/bytes"
+check "--window 64: reads of 64 bytes" \
+  grep -q '^\[gpu\] read(3, ".*, 64) = 64$' "$work/err"
+
+# --- DMA: the launcher's copies on its second stream ---------------------------
+
+for window in 64 1024; do
+  run "$nvptx" --window $window --trace "$prog" dma "$work/dma"
+  check "DMA (window $window): 1052897 bytes out and back, by the program" \
+    test $status = 0
+  check "DMA (window $window): the write by DMA" grep -q \
+    '^\[gpu\] write(3, 0x[0-9a-f]* (direct), 1052897) = 1052897$' "$work/err"
+  check "DMA (window $window): the read by DMA" grep -q \
+    '^\[gpu\] read(3, 0x[0-9a-f]* (direct), 1052897) = 1052897$' "$work/err"
+  check "DMA (window $window): the heap refused, then the window" grep -q \
+    '^\[gpu\] read(3, 0x[0-9a-f]* (direct), 100000) = -1 EFAULT' "$work/err"
+  check "DMA (window $window): the file's size" \
+    test "$(wc -c < "$work/dma")" = 1052897
+done
+
+# --- Confinement: --sandbox, --read-only, --env, --no-env -------------------
+
+mkdir "$work/box"
+echo inside > "$work/box/inside"
+echo outside > "$work/outside"
+run "$nvptx" --sandbox "$work/box" "$prog" cat "$work/outside"
+if grep -q "needs openat2" "$work/err"; then
+  echo "SKIP: --sandbox: no openat2 here"
+else
+  expect "--sandbox: a file outside refused (EACCES)" 1 \
+    "^$work/outside: Permission denied$"
+  run "$nvptx" --sandbox "$work/box" "$prog" cat "$work/box/inside"
+  check "--sandbox: a file inside read" is "$work/out" "inside
+"
+  run "$nvptx" --sandbox "$work/box" "$prog" create "$work/box/new" made
+  check "--sandbox: a file inside created" is "$work/box/new" made
+  run "$nvptx" --sandbox "$work/box" "$prog" create "$work/new" made
+  check "--sandbox: a file outside not created" \
+    test $status = 1 -a ! -e "$work/new"
+fi
+run "$nvptx" --sandbox "$work/missing" "$prog" status 0
+expect "--sandbox with a missing directory: status 127" 127 \
+  "^nvptx-run: cannot use $work/missing as the sandbox: No such file or directory$"
+run "$nvptx" --sandbox "$work/outside" "$prog" status 0
+expect "--sandbox with a file: status 127" 127 \
+  "^nvptx-run: cannot use $work/outside as the sandbox: "
+
+run "$nvptx" --read-only "$prog" create "$work/ro" x
+expect "--read-only: creating a file refused (EROFS)" 1 \
+  "^$work/ro: Read-only file system$"
+check "--read-only: no file made" test ! -e "$work/ro"
+run "$nvptx" --read-only "$prog" cat "$work/outside"
+check "--read-only: reading, and writing stdout, work" is "$work/out" "outside
+"
+
+run env LAUNCHER_TEST=value "$nvptx" "$prog" env
+check "environment: the launcher's by default" \
+  grep -qx "LAUNCHER_TEST=value" "$work/out"
+run env LAUNCHER_TEST=value "$nvptx" --no-env "$prog" env
+check "--no-env: an empty environment" test $status = 0 -a ! -s "$work/out"
+run env LAUNCHER_TEST=value "$nvptx" --no-env --env A=1 --env LAUNCHER_TEST \
+  "$prog" env
+check "--no-env --env A=1 --env NAME: exactly those" \
+  is "$work/out" "A=1
+LAUNCHER_TEST=value
+"
+run env LAUNCHER_TEST=value "$nvptx" --env LAUNCHER_TEST=other "$prog" env
+check "--env NAME=VALUE over the launcher's" \
+  test "$(grep "^LAUNCHER_TEST=" "$work/out")" = LAUNCHER_TEST=other
+
+echo "launcher-check: $passed passed, $failed failed"
+[ $failed = 0 ]
