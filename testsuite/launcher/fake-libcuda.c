@@ -100,9 +100,14 @@ device_memory (CUdeviceptr address, size_t count)
 
 struct module
 {
-  void *handle;
+  void *handle;			/* NULL for the launcher's copy kernel.  */
   int (*main) (int, char **);
 };
+
+/* The launcher's copy kernel (its PTX names it), which copies what the
+   driver's DMA does not reach; here a copy like the others.  */
+#define COPY_KERNEL "nvptx_rpc_copy"
+static char copy_kernel;
 
 struct stream
 {
@@ -378,7 +383,9 @@ cuMemHostAlloc (void **p, size_t size, unsigned flags)
   if ((*p = aligned_alloc (4096, rounded ? rounded : 4096)) == NULL)
     return CUDA_ERROR_OUT_OF_MEMORY;
   memset (*p, 0, rounded);
-  if (flags & CU_MEMHOSTALLOC_DEVICEMAP)
+  /* The mailbox is the portable one; the staging buffers are mapped
+     too.  */
+  if (flags & CU_MEMHOSTALLOC_PORTABLE)
     mailbox = *p;
   return CUDA_SUCCESS;
 }
@@ -498,6 +505,11 @@ cuModuleLoadData (CUmodule *module, const void *image)
 
   if (m == NULL)
     return CUDA_ERROR_OUT_OF_MEMORY;
+  if (strstr (image, ".entry " COPY_KERNEL " ") != NULL)
+    {
+      *module = (CUmodule) m;
+      return CUDA_SUCCESS;
+    }
   if ((m->handle = dlopen (image, RTLD_NOW | RTLD_LOCAL)) == NULL)
     {
       fprintf (stderr, "fake-libcuda: %s\n", dlerror ());
@@ -517,6 +529,11 @@ cuModuleGetFunction (CUfunction *kernel, CUmodule module, const char *name)
 {
   struct module *m = (struct module *) module;
 
+  if (m->handle == NULL && strcmp (name, COPY_KERNEL) == 0)
+    {
+      *kernel = (CUfunction) &copy_kernel;
+      return CUDA_SUCCESS;
+    }
   if (strcmp (name, "__main") != 0 || m->main == NULL)
     return CUDA_ERROR_NOT_FOUND;
   *kernel = (CUfunction) m;
@@ -551,7 +568,8 @@ cuModuleUnload (CUmodule module)
   for (size_t i = 0; i < sizeof ranges / sizeof *ranges; i++)
     if (ranges[i].owner == m)
       ranges[i].size = 0;
-  dlclose (m->handle);
+  if (m->handle)
+    dlclose (m->handle);
   free (m);
   return CUDA_SUCCESS;
 }
@@ -586,6 +604,12 @@ cuLaunchKernel (CUfunction kernel, unsigned gx, unsigned gy, unsigned gz,
 		CUstream stream, void **params, void **extra)
 {
   struct stream *s = (struct stream *) stream;
+
+  /* The copy kernel's parameters: to, from, count; any address.  */
+  if (kernel == (CUfunction) &copy_kernel)
+    return start_copy (s, *(void **) params[0], *(void **) params[1],
+		       *(size_t *) params[2]);
+
   CUdeviceptr retval = *(CUdeviceptr *) params[0];
   CUdeviceptr argv = *(CUdeviceptr *) params[2];
 

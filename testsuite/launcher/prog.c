@@ -146,8 +146,8 @@ fault (const char *path)
 
 /* A write and a read of BIG bytes, by DMA from and to static buffers
    (device memory), then a read into the heap, which the stand-in driver,
-   as a real one may, does not count as device memory: the launcher
-   refuses DMA, and the window moves it.  */
+   as the real one, does not count as device memory: the launcher's copy
+   kernel moves it.  */
 #define BIG (1024 * 1024 + 4321)
 static unsigned char out[BIG], in[BIG];
 
