@@ -15,9 +15,10 @@ say "toolchain (built once, about 15 min on 2 cores; then seconds)"
 "$top/scripts/bootstrap-toolchain.sh" "$prefix"
 
 # clang and its libFuzzer runtime (not a dependency of clang), for "make
-# fuzz" and the fuzzing in "make check", which is skipped without them.
+# fuzz" and the fuzzing in "make check"; dpkg-dev (dpkg-source) and g++,
+# for the nvptx-tools series check.  "make check" skips what lacks them.
 missing=
-for p in clang libclang-rt-14-dev; do
+for p in clang libclang-rt-14-dev dpkg-dev g++; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' \
     || missing="$missing $p"
 done
@@ -25,7 +26,7 @@ if [ -n "$missing" ]; then
   SUDO=; [ "$(id -u)" -eq 0 ] || SUDO=sudo
   { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
       $SUDO apt-get install -y -qq --no-install-recommends $missing; } \
-    || echo "setup: could not install$missing: make check skips fuzzing"
+    || echo "setup: could not install$missing: make check skips what needs it"
 fi
 cd "$top"
 say "configure"

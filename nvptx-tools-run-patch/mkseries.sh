@@ -1,0 +1,104 @@
+#!/bin/sh
+# Write the launcher's change to nvptx-tools as a patch series: nvptx-run
+# with the nvptx-rpc server inside, built by nvptx-tools' own configure
+# and Makefile.  Each patch is in git format-patch's form, so that
+# "git am OUT_DIR/*.patch" applies the series in an nvptx-tools checkout,
+# and so does "patch -p1" on each, in the order of OUT_DIR/series, in an
+# unpacked source.
+#
+# Usage: mkseries.sh VERSION OUT_DIR
+#
+# VERSION names a directory of patches/: 0.20220610 (Debian 12's
+# nvptx-tools, whose launcher is nvptx-run.c) or upstream (nvptx-tools'
+# master, whose launcher is nvptx-run.cc, with interface-libcuda.cc).
+# docs/upstreaming.md says what each patch does.
+#
+# The first patch is made here, from this repository's sources, so that
+# it never drifts from them: it adds the server (rpc-server.c, .h), its
+# glue to a launcher (rpc-launch.c, .h) and the protocol
+# (include/nvptx-rpc.h) as new files.  The others are the reviewed diffs
+# patches/VERSION/*.diff, to nvptx-tools' own files, copied as they are
+# but for the number in their subject.
+set -eu
+version=$1
+out=$2
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(dirname "$here")
+diffs=$(LC_ALL=C ls "$here/patches/$version"/*.diff 2>/dev/null) \
+  || { echo "mkseries.sh: no patches/$version/*.diff" >&2; exit 1; }
+total=$(( $(echo "$diffs" | wc -l) + 1 ))
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# The new files, laid out as in nvptx-tools' tree.
+mkdir -p "$work/tree/include"
+cp "$top/include/nvptx-rpc.h" "$work/tree/include/"
+for f in rpc-server.h rpc-server.c rpc-launch.h rpc-launch.c; do
+  cp "$here/$f" "$work/tree/"
+done
+new="include/nvptx-rpc.h rpc-server.h rpc-server.c rpc-launch.h rpc-launch.c"
+(cd "$work/tree"
+ for f in $new; do
+   # 1: the files differ, as they must.
+   git diff --no-index --no-color --no-ext-diff --full-index /dev/null "$f" \
+     || [ $? -eq 1 ]
+ done) > "$work/new.diff"
+
+mkdir -p "$out"
+rm -f "$out"/*.patch "$out/series"
+first=0001-run-Add-the-nvptx-rpc-server.patch
+{
+  cat <<EOF
+From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001
+From: nvptx-rpc maintainers <maintainers@users.noreply.a-seed-87dfc9e3.example>
+Date: Thu, 3 Dec 2026 12:00:00 +0000
+Subject: [PATCH 1/$total] run: Add the nvptx-rpc server
+
+nvptx-rpc gives programs built for nvptx-none real POSIX file I/O:
+newlib's system calls for nvptx post requests in a mailbox in
+host-mapped memory, and the launcher serves them while the kernel runs.
+This adds the launcher's side; the following patches build it and make
+nvptx-run use it.
+
+include/nvptx-rpc.h is the protocol (requests, replies, the mailbox),
+the same header newlib's libc/machine/nvptx is built with.
+
+rpc-server.c serves the requests, without CUDA: one at a time, each
+checked before use, since the program is not trusted; it can confine
+the program beneath a directory, refuse changes to files, and give it
+an environment of the launcher's choosing.
+
+rpc-launch.c is the glue between a launcher and the server: the options
+(--window, --trace, --timeout, --sandbox, --read-only, --env, --no-env)
+and their help, finding the program's __nvptx_rpc_link, checking its
+protocol version, allocating the mapped mailbox and the page-locked DMA
+staging buffers, and serving the requests until the kernel finishes,
+fails, or runs past the timeout.  The launcher hands it the driver
+functions it uses, however it loaded them, so that dlopen and linking
+libcuda both work.
+
+The three are C, built as C; rpc-launch.h is also C++.  They are
+generated from nvptx-rpc's sources; the docs/ files their comments name
+are nvptx-rpc's.
+
+	* include/nvptx-rpc.h: New file.
+	* rpc-server.h: New file.
+	* rpc-server.c: New file.
+	* rpc-launch.h: New file.
+	* rpc-launch.c: New file.
+---
+EOF
+  (cd "$work" && git apply --stat --summary new.diff)
+  echo
+  cat "$work/new.diff"
+} > "$out/$first"
+echo "$first" > "$out/series"
+
+n=1
+for d in $diffs; do
+  n=$((n + 1))
+  name=$(basename "$d" .diff).patch
+  sed "1,/^Subject: /s|^Subject: \[PATCH\]|Subject: [PATCH $n/$total]|" \
+    "$d" > "$out/$name"
+  echo "$name" >> "$out/series"
+done
