@@ -33,6 +33,7 @@ struct rpc_launch
   CUmodule copy_module;
   CUfunction copy_kernel;
   CUdeviceptr staging_on_device[2];
+  double deadline;		/* When the kernel has run too long.  */
 };
 
 static void __attribute__ ((noreturn, format (printf, 1, 2)))
@@ -531,6 +532,42 @@ stop_serving (struct rpc_launch *launch)
 #define SPIN_POLLS 4096
 #define QUERY_POLLS 64
 
+/* Whether the kernel has finished.  Ends the launcher when it failed or
+   has run past the options' time limit, after closing
+   the program's files and flushing what it wrote.  */
+static bool
+kernel_done (struct rpc_launch *launch)
+{
+  const struct rpc_launch_cuda *cuda = launch->cuda;
+  double timeout = launch->options->timeout;
+  CUresult r = cuda->cuStreamQuery (launch->stream);
+
+  if (r == CUDA_SUCCESS)
+    return true;
+  if (r != CUDA_ERROR_NOT_READY)
+    {
+      /* The kernel trapped or faulted.  */
+      stop_serving (launch);
+      fatal_unless_success (cuda, r, "the GPU program failed");
+    }
+  if (timeout > 0 && now () > launch->deadline)
+    {
+      /* As timeout(1) does; the context goes with the process.  */
+      stop_serving (launch);
+      fprintf (stderr, "nvptx-run: the GPU program ran longer than %g s\n",
+	       timeout);
+      exit (124);
+    }
+  return false;
+}
+
+/* While the server waits on a pipe or a terminal for the program.  */
+static void
+watch_kernel (void *context)
+{
+  kernel_done ((struct rpc_launch *) context);
+}
+
 /* Nothing here waits on the kernel: requests are served while it runs.
 
    A GPU thread waits for each reply, and after one it soon posts its next
@@ -545,13 +582,12 @@ stop_serving (struct rpc_launch *launch)
 void
 rpc_launch_serve (struct rpc_launch *launch)
 {
-  const struct rpc_launch_cuda *cuda = launch->cuda;
   struct rpc_server *server = launch->server;
-  double timeout = launch->options->timeout;
-  double deadline = now () + timeout;
   unsigned idle_polls = 0;
-  CUresult r;
 
+  launch->deadline = now () + launch->options->timeout;
+  if (server)
+    rpc_server_set_wait_hook (server, watch_kernel, launch);
   for (;;)
     {
       if (server && rpc_server_poll (server))
@@ -559,26 +595,8 @@ rpc_launch_serve (struct rpc_launch *launch)
 	  idle_polls = 0;
 	  continue;
 	}
-      if (idle_polls++ % QUERY_POLLS == 0)
-	{
-	  r = cuda->cuStreamQuery (launch->stream);
-	  if (r == CUDA_SUCCESS)
-	    break;
-	  if (r != CUDA_ERROR_NOT_READY)
-	    {
-	      /* The kernel trapped or faulted.  */
-	      stop_serving (launch);
-	      fatal_unless_success (cuda, r, "the GPU program failed");
-	    }
-	  if (timeout > 0 && now () > deadline)
-	    {
-	      /* As timeout(1) does; the context goes with the process.  */
-	      stop_serving (launch);
-	      fprintf (stderr, "nvptx-run: the GPU program ran longer than "
-		       "%g s\n", timeout);
-	      exit (124);
-	    }
-	}
+      if (idle_polls++ % QUERY_POLLS == 0 && kernel_done (launch))
+	break;
       if (idle_polls < SPIN_POLLS)
 	cpu_relax ();
       else

@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +56,9 @@ struct rpc_server
   uint32_t served_seq;
   FILE *trace;
   const struct rpc_device_copy *device; /* NULL: no NVPTX_RPC_DIRECT.  */
+  /* Called while a call waits on a pipe or a terminal (rpc-server.h).  */
+  void (*while_waiting) (void *context);
+  void *waiting_context;
   struct guest_fd fds[GUEST_FDS];
   /* The argument block being assembled from NVPTX_RPC_MORE_ARGS pieces.  */
   char args[NVPTX_RPC_ARG_MAX];
@@ -271,14 +275,23 @@ take_strings (struct call *c, const char **out, int count)
   return true;
 }
 
-/* File mode bits from the protocol value WIRE, or false with an EINVAL
-   reply when WIRE has bits beyond the permission bits (07777).  */
+/* File mode bits from the protocol value WIRE, or false with an error
+   reply: EINVAL when WIRE has bits beyond the permission bits (07777),
+   EPERM for the set-user-ID and set-group-ID bits, which would let a
+   file the GPU program wrote run with the launcher user's identity (or
+   a group's) for anyone who runs it.  The sticky bit is the program's
+   to set.  */
 static bool
 take_mode (struct call *c, int64_t wire, mode_t *mode)
 {
   if (wire & ~(int64_t) NVPTX_RPC_S_IPERM)
     {
       reply_error (c, NVPTX_RPC_EINVAL);
+      return false;
+    }
+  if (wire & (S_ISUID | S_ISGID))
+    {
+      reply_error (c, NVPTX_RPC_EPERM);
       return false;
     }
   *mode = wire;
@@ -806,18 +819,42 @@ serve_close (struct call *c)
     reply (c, release_guest_fd (g));
 }
 
+/* How often a call that waits on a pipe or a terminal lets the launcher
+   look at the kernel.  */
+#define WAIT_SLICE_MS 100
+
+/* Wait until G's host fd is ready for EVENTS, if it is not a regular file
+   (a pipe or a terminal may never be), calling the launcher's
+   while_waiting every WAIT_SLICE_MS meanwhile: it ends the launcher when
+   the kernel has failed or run out of time, which nothing else would
+   notice while the server waits here.  A poll error is left to the read
+   or write that follows.  */
+static void
+wait_ready (const struct rpc_server *s, const struct guest_fd *g,
+	    short events)
+{
+  struct pollfd p = { .fd = g->host_fd, .events = events };
+
+  if (g->regular || s->while_waiting == NULL)
+    return;
+  while (poll (&p, 1, WAIT_SLICE_MS) == 0)
+    s->while_waiting (s->waiting_context);
+}
+
 /* Read up to COUNT bytes of G into BUF: a regular file until COUNT or
    its end, anything else (a pipe, a terminal) with one read, so that an
    interactive program is not kept waiting for input nobody has typed
    yet.  Returns the bytes read, or -1 (errno set) for an error before
    any.  */
 static ssize_t
-read_some (const struct guest_fd *g, unsigned char *buf, size_t count)
+read_some (const struct rpc_server *s, const struct guest_fd *g,
+	   unsigned char *buf, size_t count)
 {
   size_t done = 0;
 
   while (done < count)
     {
+      wait_ready (s, g, POLLIN);
       ssize_t n = read (g->host_fd, buf + done, count - done);
       if (n < 0 && errno == EINTR)
 	continue;
@@ -836,12 +873,14 @@ read_some (const struct guest_fd *g, unsigned char *buf, size_t count)
    after an error or a write that took none, or -1 (errno set) for an
    error before any.  */
 static ssize_t
-write_all (const struct guest_fd *g, const unsigned char *buf, size_t count)
+write_all (const struct rpc_server *s, const struct guest_fd *g,
+	   const unsigned char *buf, size_t count)
 {
   size_t done = 0;
 
   while (done < count)
     {
+      wait_ready (s, g, POLLOUT);
       ssize_t n = write (g->host_fd, buf + done, count - done);
       if (n < 0 && errno == EINTR)
 	continue;
@@ -912,7 +951,7 @@ read_direct (struct call *c, struct guest_fd *g)
       size_t start = taken;
       size_t room = count - start < d->staging_size ? count - start
 		    : d->staging_size;
-      ssize_t n = more ? read_some (g, d->staging[b], room) : 0;
+      ssize_t n = more ? read_some (c->server, g, d->staging[b], room) : 0;
       if (n < 0)
 	error = errno;
       else
@@ -963,7 +1002,8 @@ write_direct (struct call *c, struct guest_fd *g)
 		     && d->start_to_host (d->context, d->staging[b],
 					  address + fetched, next) == 0;
       bool copied = copying;
-      ssize_t n = ready > 0 ? write_all (g, d->staging[b ^ 1], ready) : 0;
+      ssize_t n = ready > 0
+		  ? write_all (c->server, g, d->staging[b ^ 1], ready) : 0;
       if (n < 0)
 	error = errno;
       else
@@ -1005,7 +1045,7 @@ serve_read (struct call *c)
     }
   if (count > c->server->window_size)
     count = c->server->window_size;
-  ssize_t n = read_some (g, c->window, count);
+  ssize_t n = read_some (c->server, g, c->window, count);
   if (n >= 0)
     {
       c->rep->length = n;
@@ -1028,7 +1068,7 @@ serve_write (struct call *c)
 	write_direct (c, g);
       return;
     }
-  ssize_t n = write_all (g, c->window, c->req->length);
+  ssize_t n = write_all (c->server, g, c->window, c->req->length);
   /* An error after progress, or no progress at all: a short count.  */
   if (n >= 0 && (size_t) n < c->req->length)
     c->rep->flags |= NVPTX_RPC_DONE;
@@ -2403,4 +2443,13 @@ rpc_server_set_environment (struct rpc_server *s, bool inherit,
   s->env_block = block;
   s->env_length = length;
   return 0;
+}
+
+void
+rpc_server_set_wait_hook (struct rpc_server *s,
+			  void (*while_waiting) (void *context),
+			  void *context)
+{
+  s->while_waiting = while_waiting;
+  s->waiting_context = context;
 }

@@ -83,4 +83,13 @@ int rpc_server_confine (struct rpc_server *server, const char *sandbox_dir,
 int rpc_server_set_environment (struct rpc_server *server, bool inherit,
 				const char *const *settings, size_t count);
 
+/* Have the server call WHILE_WAITING (CONTEXT) every 100 ms while a
+   call waits on a pipe or a terminal (a read with no input yet, a write
+   to a full pipe), so that the launcher notices a failed kernel or its
+   time limit meanwhile; WHILE_WAITING may end the process.  open of a
+   FIFO with no peer still blocks without calling it.  */
+void rpc_server_set_wait_hook (struct rpc_server *server,
+			       void (*while_waiting) (void *context),
+			       void *context);
+
 #endif /* RPC_SERVER_H */

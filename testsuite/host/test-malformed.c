@@ -852,6 +852,34 @@ bad_requests (void)
   r.arg[1] = 0200000;
   expect_error ("fchmod mode 0200000: EINVAL", r, NVPTX_RPC_EINVAL);
 
+  /* Set-user-ID and set-group-ID: never; the sticky bit: yes.  */
+  r = path_request (NVPTX_RPC_OPEN, "setuid-file");
+  r.arg[0] = NVPTX_RPC_O_CREAT | NVPTX_RPC_O_WRONLY;
+  r.arg[1] = 04755;
+  expect_error ("open mode 04755: EPERM", r, NVPTX_RPC_EPERM);
+  CHECK ("open mode 04755: no file made",
+	 real_access ("setuid-file", F_OK) != 0);
+  r = path_request (NVPTX_RPC_MKDIR, "setgid-dir");
+  r.arg[0] = 02755;
+  expect_error ("mkdir mode 02755: EPERM", r, NVPTX_RPC_EPERM);
+  CHECK ("mkdir mode 02755: no directory made",
+	 real_access ("setgid-dir", F_OK) != 0);
+  r = path_request (NVPTX_RPC_CHMOD, "file");
+  r.arg[0] = 06644;
+  expect_error ("chmod mode 06644: EPERM", r, NVPTX_RPC_EPERM);
+  struct stat st;
+  CHECK ("chmod mode 06644: the mode unchanged, no set-ID bit",
+	 real_lstat ("file", &st) == 0 && !(st.st_mode & 06000));
+  r = request (NVPTX_RPC_FCHMOD);
+  r.arg[0] = 1;
+  r.arg[1] = 04700;
+  expect_error ("fchmod mode 04700: EPERM", r, NVPTX_RPC_EPERM);
+  r = path_request (NVPTX_RPC_MKDIR, "sticky-dir");
+  r.arg[0] = 01777;
+  CHECK_INT ("mkdir mode 01777: made", raw_call (&r).result, 0);
+  CHECK ("mkdir mode 01777: sticky",
+	 real_lstat ("sticky-dir", &st) == 0 && (st.st_mode & 01000));
+
   /* kill: only this process, only known signals.  */
   r = request (NVPTX_RPC_KILL);
   r.arg[0] = real_getpid () + 1;

@@ -193,6 +193,19 @@ elapsed=$(($(now) - start))
 expect "--timeout 0.5 over NVPTX_RPC_TIMEOUT=100: status 124" 124 \
   "ran longer than 0.5 s"
 check "--timeout 0.5: ended within 2.5 s ($elapsed ms)" test $elapsed -lt 2500
+# A program waiting for input that never comes: the server waits in
+# the host's read, and must still end it on time.
+mkfifo "$work/silent"
+sleep 30 > "$work/silent" &
+writer=$!
+start=$(now)
+in=$work/silent run $guard "$nvptx" --timeout 1 "$prog" echo
+elapsed=$(($(now) - start))
+kill $writer 2> /dev/null
+expect "--timeout 1 while the program waits on stdin: status 124" 124 \
+  "ran longer than 1 s"
+check "--timeout 1 while waiting on stdin: ended within 3 s ($elapsed ms)" \
+  test $elapsed -lt 3000
 run "$nvptx" --timeout 10 "$prog" status 3
 check "--timeout 10, a program that ends: its status" test $status = 3
 run env NVPTX_RPC_TIMEOUT=x "$nvptx" "$prog" status 0
