@@ -36,8 +36,8 @@ struct rpc_launch
   double deadline;		/* When the kernel has run too long.  */
 };
 
-static void __attribute__ ((noreturn, format (printf, 1, 2)))
-fatal_error (const char *fmt, ...)
+void
+rpc_launch_fatal (const char *fmt, ...)
 {
   va_list ap;
 
@@ -68,7 +68,7 @@ fatal_unless_success (const struct rpc_launch_cuda *cuda, CUresult r,
   if (cuda->cuGetErrorName == NULL
       || cuda->cuGetErrorName (r, &n) != CUDA_SUCCESS || n == NULL)
     n = "[unknown]";
-  fatal_error ("%s: %s (%s, %d)", msg, s, n, (int) r);
+  rpc_launch_fatal ("%s: %s (%s, %d)", msg, s, n, (int) r);
 }
 
 const char *
@@ -102,7 +102,7 @@ parse_timeout (const char *text)
   double seconds = strtod (text, &end);
 
   if (end == text || *end != '\0' || !(seconds > 0))
-    fatal_error ("invalid timeout");
+    rpc_launch_fatal ("invalid timeout");
   return seconds;
 }
 
@@ -117,7 +117,7 @@ settle_standard_streams (void)
   for (int fd = 0; fd <= 2; fd++)
     if (fcntl (fd, F_GETFD) < 0
 	&& open ("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY) != fd)
-      fatal_error ("could not open /dev/null as fd %d: %s", fd,
+      rpc_launch_fatal ("could not open /dev/null as fd %d: %s", fd,
 		   strerror (errno));
   signal (SIGPIPE, SIG_IGN);
 }
@@ -151,7 +151,7 @@ rpc_launch_option (struct rpc_launch_options *options, int code,
       if (end == arg || *end != '\0'
 	  || window < NVPTX_RPC_WINDOW_MIN || window > NVPTX_RPC_WINDOW_MAX
 	  || window % 8 != 0)
-	fatal_error ("invalid window size");
+	rpc_launch_fatal ("invalid window size");
       options->window = window;
       return true;
     case RPC_LAUNCH_OPT_TRACE:
@@ -168,11 +168,11 @@ rpc_launch_option (struct rpc_launch_options *options, int code,
       return true;
     case RPC_LAUNCH_OPT_ENV:
       if (arg[0] == '\0' || arg[0] == '=')
-	fatal_error ("invalid --env setting: %s", arg);
+	rpc_launch_fatal ("invalid --env setting: %s", arg);
       settings = realloc (options->env_settings,
 			  (options->env_count + 1) * sizeof *settings);
       if (settings == NULL)
-	fatal_error ("out of memory");
+	rpc_launch_fatal ("out of memory");
       settings[options->env_count++] = arg;
       options->env_settings = settings;
       return true;
@@ -409,13 +409,13 @@ start_rpc_server (struct rpc_launch *launch, CUmodule module)
   fatal_unless_success (cuda, r, "cuModuleGetGlobal ("
 			NVPTX_RPC_LINK_SYMBOL ") failed");
   if (bytes != sizeof link)
-    fatal_error ("%s has %zu bytes, expected %zu", NVPTX_RPC_LINK_SYMBOL,
+    rpc_launch_fatal ("%s has %zu bytes, expected %zu", NVPTX_RPC_LINK_SYMBOL,
 		 bytes, sizeof link);
   r = cuda->cuMemcpyDtoH (&link, d_link, sizeof link);
   fatal_unless_success (cuda, r, "cuMemcpyDtoH (" NVPTX_RPC_LINK_SYMBOL
 			") failed");
   if (link.version != NVPTX_RPC_VERSION)
-    fatal_error ("program speaks nvptx-rpc protocol %u, this launcher "
+    rpc_launch_fatal ("program speaks nvptx-rpc protocol %u, this launcher "
 		 "speaks %u; rebuild the program or use a matching launcher",
 		 (unsigned) link.version, (unsigned) NVPTX_RPC_VERSION);
 
@@ -431,7 +431,7 @@ start_rpc_server (struct rpc_launch *launch, CUmodule module)
   launch->server = rpc_server_new (launch->mailbox, window,
 				   launch->options->trace, &launch->dma);
   if (launch->server == NULL)
-    fatal_error ("could not start the RPC server: %s", strerror (errno));
+    rpc_launch_fatal ("could not start the RPC server: %s", strerror (errno));
 
   r = cuda->cuMemHostGetDevicePointer (&d_mailbox, launch->mailbox, 0);
   fatal_unless_success (cuda, r, "could not map the RPC mailbox");
@@ -454,9 +454,9 @@ confine (struct rpc_launch *launch)
 			  options->read_only) != 0)
     {
       if (errno == ENOSYS)
-	fatal_error ("--sandbox needs openat2 (Linux 5.6 or later) and "
+	rpc_launch_fatal ("--sandbox needs openat2 (Linux 5.6 or later) and "
 		     "/proc");
-      fatal_error ("cannot use %s as the sandbox: %s", options->sandbox_dir,
+      rpc_launch_fatal ("cannot use %s as the sandbox: %s", options->sandbox_dir,
 		   strerror (errno));
     }
   if ((options->empty_environment || options->env_count > 0)
@@ -464,7 +464,7 @@ confine (struct rpc_launch *launch)
 				     !options->empty_environment,
 				     options->env_settings,
 				     options->env_count) != 0)
-    fatal_error ("could not set the program's environment: %s",
+    rpc_launch_fatal ("could not set the program's environment: %s",
 		 strerror (errno));
 }
 
@@ -476,7 +476,7 @@ rpc_launch_start (const struct rpc_launch_cuda *cuda, CUmodule module,
   CUresult r;
 
   if (launch == NULL)
-    fatal_error ("out of memory");
+    rpc_launch_fatal ("out of memory");
   launch->cuda = cuda;
   launch->options = options;
   start_rpc_server (launch, module);

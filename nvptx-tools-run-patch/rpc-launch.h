@@ -148,6 +148,11 @@ CUstream rpc_launch_stream (const struct rpc_launch *launch);
    (status 127, or 124 for the timeout, as timeout(1)).  */
 void rpc_launch_serve (struct rpc_launch *launch);
 
+/* Print "nvptx-run: " and the message on stderr and end the process with
+   status 127, as the launcher's own errors do.  */
+void rpc_launch_fatal (const char *fmt, ...)
+  __attribute__ ((noreturn, format (printf, 1, 2)));
+
 /* Close the files the program left open, free what rpc_launch_start
    made, and LAUNCH.  */
 void rpc_launch_stop (struct rpc_launch *launch);

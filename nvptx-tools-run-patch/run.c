@@ -11,7 +11,6 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <getopt.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,20 +78,6 @@ static struct
 } cuda;
 #undef CUDA_FIELD
 
-static void __attribute__ ((noreturn, format (printf, 1, 2)))
-fatal_error (const char *fmt, ...)
-{
-  va_list ap;
-
-  va_start (ap, fmt);
-  fprintf (stderr, "nvptx-run: ");
-  vfprintf (stderr, fmt, ap);
-  fprintf (stderr, "\n");
-  va_end (ap);
-
-  exit (127);
-}
-
 /* The driver's name for R, such as "CUDA_ERROR_OUT_OF_MEMORY".  Only once
    libcuda is loaded.  */
 static const char *
@@ -118,7 +103,7 @@ fatal_unless_success (CUresult r, const char *msg)
     return;
   if (cuda.cuGetErrorString (r, &s) != CUDA_SUCCESS || s == NULL)
     s = "[unknown]";
-  fatal_error ("%s: %s (%s, %d)", msg, s, error_name (r), (int) r);
+  rpc_launch_fatal ("%s: %s (%s, %d)", msg, s, error_name (r), (int) r);
 }
 
 /* Open libcuda.so.1 and fill in CUDA.  Every function is required: all of
@@ -129,13 +114,13 @@ load_libcuda (void)
   void *h = dlopen ("libcuda.so.1", RTLD_LAZY);
 
   if (h == NULL)
-    fatal_error ("cannot load libcuda.so.1: %s: is the NVIDIA driver "
+    rpc_launch_fatal ("cannot load libcuda.so.1: %s: is the NVIDIA driver "
 		 "installed?", dlerror ());
 
 #define CUDA_LOOKUP(fn)						\
   cuda.fn = (__typeof (cuda.fn)) dlsym (h, STRINGIFY (fn));	\
   if (cuda.fn == NULL)						\
-    fatal_error ("%s: is the NVIDIA driver too old?", dlerror ());
+    rpc_launch_fatal ("%s: is the NVIDIA driver too old?", dlerror ());
   CUDA_FUNCTIONS (CUDA_LOOKUP)
 #undef CUDA_LOOKUP
 }
@@ -150,19 +135,19 @@ read_program (const char *name, size_t *len)
   long size;
 
   if (f == NULL)
-    fatal_error ("program file not found");
+    rpc_launch_fatal ("program file not found");
   /* A directory opens, and seeks to an end gigabytes away: a read says
      what it is.  */
   if (getc (f) == EOF && ferror (f))
-    fatal_error ("cannot read program file: %s", strerror (errno));
+    rpc_launch_fatal ("cannot read program file: %s", strerror (errno));
   if (fseek (f, 0, SEEK_END) != 0 || (size = ftell (f)) < 0
       || fseek (f, 0, SEEK_SET) != 0)
-    fatal_error ("cannot read program file: %s", strerror (errno));
+    rpc_launch_fatal ("cannot read program file: %s", strerror (errno));
   program = malloc (size + 1);
   if (program == NULL)
-    fatal_error ("out of memory reading program file");
+    rpc_launch_fatal ("out of memory reading program file");
   if (fread (program, 1, size, f) != (size_t) size)
-    fatal_error ("cannot read program file");
+    rpc_launch_fatal ("cannot read program file");
   program[size] = '\0';
   fclose (f);
 
@@ -304,7 +289,7 @@ copy_argv_to_device (int argc, char **argv)
   /* Lay the block out on the host and copy it in one go.  */
   block = malloc (size);
   if (block == NULL)
-    fatal_error ("out of memory copying arguments");
+    rpc_launch_fatal ("out of memory copying arguments");
   ptrs = (uint64_t *) block;
   pos = (argc + 1) * sizeof (uint64_t);
   for (i = 0; i < argc; i++)
@@ -412,23 +397,23 @@ main (int argc, char **argv)
       case 'S':
 	stack_size = strtol (optarg, NULL, 0);
 	if (stack_size <= 0)
-	  fatal_error ("invalid stack size");
+	  rpc_launch_fatal ("invalid stack size");
 	break;
       case 'H':
 	heap_size = strtol (optarg, NULL, 0);
 	if (heap_size <= 0)
-	  fatal_error ("invalid heap size");
+	  rpc_launch_fatal ("invalid heap size");
 	break;
       case 'L':
 	num_lanes = strtol (optarg, NULL, 0);
 	if (num_lanes < 1 || num_lanes > 32)
-	  fatal_error ("invalid lane count");
+	  rpc_launch_fatal ("invalid lane count");
 	break;
       case 'O':
 	/* An empty argument wraps to a huge value and is refused too.  */
 	jitopt_optimize = (size_t) optarg[0] - '0';
 	if (jitopt_optimize > 4 || optarg[1] != '\0')
-	  fatal_error ("invalid optimization level");
+	  rpc_launch_fatal ("invalid optimization level");
 	break;
       case 'g':
 	jitopt_lineinfo = 1;
@@ -447,7 +432,7 @@ main (int argc, char **argv)
       }
 
   if (argc < optind + 1)
-    fatal_error ("no program file specified");
+    rpc_launch_fatal ("no program file specified");
   progname = argv[optind];
   program = read_program (progname, &program_len);
 
@@ -461,7 +446,7 @@ main (int argc, char **argv)
   r = cuda.cuDeviceGetCount (&count);
   fatal_unless_success (r, "cuDeviceGetCount failed");
   if (count == 0)
-    fatal_error ("no CUDA device");
+    rpc_launch_fatal ("no CUDA device");
   r = cuda.cuDeviceGet (&dev, 0);
   fatal_unless_success (r, "cuDeviceGet failed");
   /* The mailbox is host memory mapped into the GPU.  CUDA 11 and later do
