@@ -760,6 +760,48 @@ serve_nop (struct call *c)
   reply (c, 0);
 }
 
+/* How often a call that waits on a pipe or a terminal lets the launcher
+   look at the kernel.  */
+#define WAIT_SLICE_MS 100
+
+/* resolve PATH for open, FLAGS as the program gave them, without letting
+   a FIFO with no peer block the server: the open itself never waits
+   (O_NONBLOCK), and O_NONBLOCK goes again after it unless the program
+   asked for it.  A FIFO opened for writing with no reader yet (ENXIO) is
+   opened again every WAIT_SLICE_MS, the launcher's while_waiting called
+   in between; one opened for reading waits for its writer in its first
+   read (wait_ready), which sees the same data or end of file a blocking
+   open and read would have.  */
+static int
+open_without_waiting (struct rpc_server *s, const char *path, int flags,
+		      mode_t mode, int use)
+{
+  struct stat st;
+  int fd;
+
+  while ((fd = resolve (s, path, flags | O_NONBLOCK, mode, use)) < 0
+	 && errno == ENXIO && !(flags & O_NONBLOCK)
+	 && (flags & O_ACCMODE) == O_WRONLY)
+    {
+      int probe = resolve (s, path, O_PATH, 0, PATH_READ);
+      bool fifo = probe >= 0 && fstat (probe, &st) == 0
+		  && S_ISFIFO (st.st_mode);
+      if (probe >= 0)
+	close (probe);
+      if (!fifo)
+	{
+	  errno = ENXIO;
+	  return -1;
+	}
+      if (s->while_waiting)
+	s->while_waiting (s->waiting_context);
+      poll (NULL, 0, WAIT_SLICE_MS);
+    }
+  if (fd >= 0 && !(flags & O_NONBLOCK))
+    fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) & ~O_NONBLOCK);
+  return fd;
+}
+
 static void
 serve_open (struct call *c)
 {
@@ -796,8 +838,9 @@ serve_open (struct call *c)
   if (null_device && (c->server->sandboxed || c->server->read_only))
     host_fd = open_null_device (flags);
   else
-    host_fd = resolve (c->server, path, flags, mode,
-		       open_changes (flags) ? PATH_WRITE : PATH_READ);
+    host_fd = open_without_waiting (c->server, path, flags, mode,
+				    open_changes (flags) ? PATH_WRITE
+				    : PATH_READ);
   if (host_fd < 0)
     {
       reply (c, -1);
@@ -818,10 +861,6 @@ serve_close (struct call *c)
   if (g != NULL)
     reply (c, release_guest_fd (g));
 }
-
-/* How often a call that waits on a pipe or a terminal lets the launcher
-   look at the kernel.  */
-#define WAIT_SLICE_MS 100
 
 /* Wait until G's host fd is ready for EVENTS, if it is not a regular file
    (a pipe or a terminal may never be), calling the launcher's

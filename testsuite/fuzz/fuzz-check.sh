@@ -1,11 +1,11 @@
 #!/bin/sh
 # "make check"'s bounded fuzzing of the server: build the libFuzzer target
 # with $FUZZ_CC $FUZZ_CFLAGS (from the Makefile) and run it for
-# $FUZZ_CHECK_SECONDS (default 30) from the seed corpus, all of it in a
+# $FUZZ_CHECK_SECONDS (default 60) from the seed corpus, all of it in a
 # temporary directory, which is kept, crash input and log, on a failure.
 # SKIP (77) where that compiler cannot link a libFuzzer program.
 : "${srcdir:=.}" "${FUZZ_CC:?}" "${FUZZ_CFLAGS:?}"
-seconds=${FUZZ_CHECK_SECONDS:-30}
+seconds=${FUZZ_CHECK_SECONDS:-60}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

@@ -206,6 +206,35 @@ expect "--timeout 1 while the program waits on stdin: status 124" 124 \
   "ran longer than 1 s"
 check "--timeout 1 while waiting on stdin: ended within 3 s ($elapsed ms)" \
   test $elapsed -lt 3000
+# Opening a FIFO that nobody else has open, for reading, then for
+# writing: the open waits, and the launcher still ends it on time.
+mkfifo "$work/lonely"
+for how in "cat $work/lonely" "create $work/lonely text"; do
+  start=$(now)
+  run $guard "$nvptx" --timeout 1 "$prog" $how
+  elapsed=$(($(now) - start))
+  expect "--timeout 1 while opening a lone FIFO (${how%% *}): status 124" \
+    124 "ran longer than 1 s"
+  check "--timeout 1, lone FIFO (${how%% *}): ended within 3 s ($elapsed ms)" \
+    test $elapsed -lt 3000
+done
+# With a peer, the bytes pass, as through a blocking open.
+(sleep 0.3; printf 'through the FIFO\n' > "$work/lonely") &
+run $guard "$nvptx" "$prog" cat "$work/lonely"
+check "a FIFO opened for reading before its writer: the writer's bytes" \
+  is "$work/out" "through the FIFO
+"
+cat "$work/lonely" > "$work/fifo-out" &
+reader=$!
+sleep 0.3
+run $guard "$nvptx" "$prog" create "$work/lonely" "to a reader"
+wait $reader
+check "a FIFO opened for writing: its reader gets the bytes" \
+  is "$work/fifo-out" "to a reader"
+(sleep 0.3; exec 3> "$work/lonely") &
+run $guard "$nvptx" "$prog" cat "$work/lonely"
+check "a FIFO whose writer leaves without writing: end of file" \
+  test $status = 0 -a ! -s "$work/out"
 run "$nvptx" --timeout 10 "$prog" status 3
 check "--timeout 10, a program that ends: its status" test $status = 3
 run env NVPTX_RPC_TIMEOUT=x "$nvptx" "$prog" status 0
