@@ -866,17 +866,22 @@ serve_close (struct call *c)
    (a pipe or a terminal may never be), calling the launcher's
    while_waiting every WAIT_SLICE_MS meanwhile: it ends the launcher when
    the kernel has failed or run out of time, which nothing else would
-   notice while the server waits here.  A poll error is left to the read
-   or write that follows.  */
+   notice while the server waits here.  Without while_waiting, the wait is
+   one poll.  The wait comes first even where a read would block anyway:
+   a FIFO opened for reading before its writer (open_without_waiting)
+   reads end of file until one comes, and its poll waits for it.  Not
+   for a descriptor the program made non-blocking.  A poll error is left
+   to the read or write that follows.  */
 static void
 wait_ready (const struct rpc_server *s, const struct guest_fd *g,
 	    short events)
 {
   struct pollfd p = { .fd = g->host_fd, .events = events };
+  int slice = s->while_waiting ? WAIT_SLICE_MS : -1;
 
-  if (g->regular || s->while_waiting == NULL)
+  if (g->regular || fcntl (g->host_fd, F_GETFL) & O_NONBLOCK)
     return;
-  while (poll (&p, 1, WAIT_SLICE_MS) == 0)
+  while (poll (&p, 1, slice) == 0)
     s->while_waiting (s->waiting_context);
 }
 

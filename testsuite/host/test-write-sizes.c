@@ -451,6 +451,25 @@ read_fifo_partial (void)
   sem_destroy (&hold);
 }
 
+/* A FIFO the program opens with O_NONBLOCK and no writer: the open and
+   a read return at once, as on the host (the server waits on FIFOs only
+   for descriptors that block).  */
+static void
+read_fifo_nonblocking (void)
+{
+  if (!CHECK ("fifo, O_NONBLOCK: mkfifo", mkfifo ("fifo-nb", 0644) == 0))
+    return;
+  int fd = open ("fifo-nb", O_RDONLY | O_NONBLOCK);
+  CHECK ("fifo, O_NONBLOCK, no writer: open", fd >= 0);
+  CHECK_INT ("fifo, O_NONBLOCK, no writer: read returns 0 at once",
+	     read (fd, got, 16), 0);
+  CHECK ("fifo, O_NONBLOCK: still non-blocking",
+	 (fcntl (fd, F_GETFL) & O_NONBLOCK) != 0);
+  CHECK_INT ("fifo, O_NONBLOCK: close", close (fd), 0);
+  CHECK_ERRNO ("fifo, O_NONBLOCK, no reader: open for writing",
+	       open ("fifo-nb", O_WRONLY | O_NONBLOCK), ENXIO);
+}
+
 int
 main (void)
 {
@@ -472,6 +491,7 @@ main (void)
       read_chunks ();
       read_fifo ();
       read_fifo_partial ();
+      read_fifo_nonblocking ();
       run_end ();
     }
   compare_runs ("results");
