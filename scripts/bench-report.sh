@@ -32,12 +32,12 @@ done
 floor_us=$(awk '$1 == "floor" { print $2 / 1000 }' "$run/bench.dat")
 
 gnuplot <<EOF
-set terminal svg size 720,440 font "sans,11"
+set terminal svg size 960,440 font "sans,11"
 set logscale x 2
 set logscale y 10
 set format x "%.0b %B"
 set xlabel "bytes per call"
-set key left top
+set key outside right top
 set grid
 set datafile missing "?"
 set output "$top/docs/performance-throughput.svg"
@@ -56,7 +56,6 @@ plot "$work/write.dat" u 1:2 w lp t "write, GPU heap buffer", \
 set output "$top/docs/performance-latency.svg"
 set ylabel "microseconds per call"
 set title "read() and write() time per call against size"
-set key left top
 plot "$work/write.dat" u 1:(\$1/\$2) w lp t "write, GPU heap buffer", \
      "$work/read.dat" u 1:(\$1/\$2) w lp t "read, GPU heap buffer", \
      "$work/write.dat" u 1:(\$1/\$3) w lp t "write, GPU static buffer", \
