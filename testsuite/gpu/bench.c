@@ -10,6 +10,7 @@
 			   KIND is global (malloc'd), static or stack  */
 
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -161,39 +162,40 @@ lanes (long n)
   return 0;
 }
 
+/* REPS calls of SIZE bytes between PATH, opened with FLAGS, and BUF, by
+   write or read as WRITING says; reports MB/s as OP_KIND_SIZE.  */
+static int
+time_calls (const char *path, int flags, bool writing, const char *kind,
+	    char *buf, long size, long reps)
+{
+  const char *op = writing ? "write" : "read";
+  int fd = open (path, flags, 0644);
+  char name[64];
+  long long t0;
+
+  if (fd < 0)
+    return lane_failed (0, "open");
+  t0 = now_ns ();
+  for (long i = 0; i < reps; i++)
+    if ((writing ? write (fd, buf, size) : read (fd, buf, size)) != size)
+      return lane_failed (0, op);
+  snprintf (name, sizeof name, "%s_%s_%ld", op, kind, size);
+  result (name, (double) size * reps / (now_ns () - t0) * 1e3, "MB/s");
+  return close (fd) != 0;
+}
+
 /* Write IO_TOTAL bytes (at least one call) to PATH in SIZE-byte calls from
    BUF, then read them back the same way; report both in MB/s.  */
 static int
 transfer (const char *path, const char *kind, char *buf, long size)
 {
   long reps = size >= IO_TOTAL ? 1 : IO_TOTAL / size;
-  char name[64];
-  long long t0;
-  int fd;
 
   memset (buf, 'b', size);
-  fd = open (path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (fd < 0)
-    return lane_failed (0, "open for writing");
-  t0 = now_ns ();
-  for (long i = 0; i < reps; i++)
-    if (write (fd, buf, size) != size)
-      return lane_failed (0, "write");
-  snprintf (name, sizeof name, "write_%s_%ld", kind, size);
-  result (name, (double) size * reps / (now_ns () - t0) * 1e3, "MB/s");
-  close (fd);
-
-  fd = open (path, O_RDONLY);
-  if (fd < 0)
-    return lane_failed (0, "open for reading");
-  t0 = now_ns ();
-  for (long i = 0; i < reps; i++)
-    if (read (fd, buf, size) != size)
-      return lane_failed (0, "read");
-  snprintf (name, sizeof name, "read_%s_%ld", kind, size);
-  result (name, (double) size * reps / (now_ns () - t0) * 1e3, "MB/s");
-  close (fd);
-  return buf[size - 1] != 'b';
+  return time_calls (path, O_WRONLY | O_CREAT | O_TRUNC, true, kind, buf,
+		     size, reps)
+	 || time_calls (path, O_RDONLY, false, kind, buf, size, reps)
+	 || buf[size - 1] != 'b';
 }
 
 static int
