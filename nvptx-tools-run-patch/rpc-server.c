@@ -885,21 +885,24 @@ wait_ready (const struct rpc_server *s, const struct guest_fd *g,
     s->while_waiting (s->waiting_context);
 }
 
-/* Read up to COUNT bytes of G into BUF: a regular file until COUNT or
-   its end, anything else (a pipe, a terminal) with one read, so that an
-   interactive program is not kept waiting for input nobody has typed
-   yet.  Returns the bytes read, or -1 (errno set) for an error before
-   any.  */
+/* Move up to COUNT bytes between G and BUF, written to G when WRITING,
+   else read from it.  A write goes on until all is written; a read of a
+   regular file until COUNT or its end, and of anything else (a pipe, a
+   terminal) is one read, so that an interactive program is not kept
+   waiting for input nobody has typed yet.  Returns the bytes moved,
+   fewer after an error or a call that moved none, or -1 (errno set) for
+   an error before any.  */
 static ssize_t
-read_some (const struct rpc_server *s, const struct guest_fd *g,
-	   unsigned char *buf, size_t count)
+move_host (const struct rpc_server *s, const struct guest_fd *g,
+	   unsigned char *buf, size_t count, bool writing)
 {
   size_t done = 0;
 
   while (done < count)
     {
-      wait_ready (s, g, POLLIN);
-      ssize_t n = read (g->host_fd, buf + done, count - done);
+      wait_ready (s, g, writing ? POLLOUT : POLLIN);
+      ssize_t n = writing ? write (g->host_fd, buf + done, count - done)
+		  : read (g->host_fd, buf + done, count - done);
       if (n < 0 && errno == EINTR)
 	continue;
       if (n < 0 && done == 0)
@@ -907,32 +910,8 @@ read_some (const struct rpc_server *s, const struct guest_fd *g,
       if (n <= 0)
 	break;
       done += n;
-      if (!g->regular)
+      if (!writing && !g->regular)
 	break;
-    }
-  return done;
-}
-
-/* Write the COUNT bytes at BUF to G.  Returns the bytes written, fewer
-   after an error or a write that took none, or -1 (errno set) for an
-   error before any.  */
-static ssize_t
-write_all (const struct rpc_server *s, const struct guest_fd *g,
-	   const unsigned char *buf, size_t count)
-{
-  size_t done = 0;
-
-  while (done < count)
-    {
-      wait_ready (s, g, POLLOUT);
-      ssize_t n = write (g->host_fd, buf + done, count - done);
-      if (n < 0 && errno == EINTR)
-	continue;
-      if (n < 0 && done == 0)
-	return -1;
-      if (n <= 0)
-	break;
-      done += n;
     }
   return done;
 }
@@ -995,7 +974,8 @@ read_direct (struct call *c, struct guest_fd *g)
       size_t start = taken;
       size_t room = count - start < d->staging_size ? count - start
 		    : d->staging_size;
-      ssize_t n = more ? read_some (c->server, g, d->staging[b], room) : 0;
+      ssize_t n = more ? move_host (c->server, g, d->staging[b], room, false)
+		  : 0;
       if (n < 0)
 	error = errno;
       else
@@ -1047,7 +1027,8 @@ write_direct (struct call *c, struct guest_fd *g)
 					  address + fetched, next) == 0;
       bool copied = copying;
       ssize_t n = ready > 0
-		  ? write_all (c->server, g, d->staging[b ^ 1], ready) : 0;
+		  ? move_host (c->server, g, d->staging[b ^ 1], ready, true)
+		  : 0;
       if (n < 0)
 	error = errno;
       else
@@ -1089,7 +1070,7 @@ serve_read (struct call *c)
     }
   if (count > c->server->window_size)
     count = c->server->window_size;
-  ssize_t n = read_some (c->server, g, c->window, count);
+  ssize_t n = move_host (c->server, g, c->window, count, false);
   if (n >= 0)
     {
       c->rep->length = n;
@@ -1112,7 +1093,7 @@ serve_write (struct call *c)
 	write_direct (c, g);
       return;
     }
-  ssize_t n = write_all (c->server, g, c->window, c->req->length);
+  ssize_t n = move_host (c->server, g, c->window, c->req->length, true);
   /* An error after progress, or no progress at all: a short count.  */
   if (n >= 0 && (size_t) n < c->req->length)
     c->rep->flags |= NVPTX_RPC_DONE;
