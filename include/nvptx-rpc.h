@@ -143,7 +143,8 @@ struct nvptx_rpc_request
 {
   uint32_t version;		/* NVPTX_RPC_VERSION of the client.  */
   uint32_t opcode;		/* enum nvptx_rpc_opcode.  */
-  uint32_t flags;		/* NVPTX_RPC_MORE_ARGS.  */
+  uint32_t flags;		/* NVPTX_RPC_MORE_ARGS, NVPTX_RPC_REPLY_PIECE
+				   or NVPTX_RPC_DIRECT.  */
   uint32_t length;		/* Bytes valid in the window.  */
   int64_t arg[4];
 };

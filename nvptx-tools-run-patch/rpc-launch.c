@@ -145,8 +145,9 @@ rpc_launch_option (struct rpc_launch_options *options, int code,
   switch (code)
     {
     case RPC_LAUNCH_OPT_WINDOW:
-      /* The window starts 8-byte aligned; a multiple of 8 lets both sides
-	 move it in 8-byte words.  */
+      /* A multiple of 8 keeps every piece of a transfer in whole words;
+	 the window area is whole 16-byte blocks anyway
+	 (NVPTX_RPC_MAILBOX_SIZE), which the GPU moves whole.  */
       window = strtol (arg, &end, 0);
       if (end == arg || *end != '\0'
 	  || window < NVPTX_RPC_WINDOW_MIN || window > NVPTX_RPC_WINDOW_MAX
@@ -213,7 +214,8 @@ static const char copy_kernel_ptx[] =
   ".version 6.0\n"
   ".target sm_50\n"
   ".address_size 64\n"
-  ".visible .entry nvptx_rpc_copy (.param .u64 to, .param .u64 from, .param .u64 count)\n"
+  ".visible .entry nvptx_rpc_copy (.param .u64 to, .param .u64 from,\n"
+  "\t.param .u64 count)\n"
   "{\n"
   "\t.reg .u64 %to, %from, %count, %i, %step, %a, %b;\n"
   "\t.reg .u32 %lane, %lanes, %block, %blocks, %x, %y, %z, %w;\n"
