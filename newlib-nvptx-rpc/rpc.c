@@ -328,7 +328,10 @@ call_stream (struct channel *ch, const struct __nvptx_rpc_call *call,
       /* Never more than was asked for, whatever the reply says.  A write
 	 is done when short; a read when the host says so (a pipe).  */
       if ((uint64_t) reply->result < n)
-	reply->flags |= NVPTX_RPC_DONE, n = reply->result;
+	{
+	  reply->flags |= NVPTX_RPC_DONE;
+	  n = reply->result;
+	}
       if (!writing)
 	{
 	  if (reply->length < n)
