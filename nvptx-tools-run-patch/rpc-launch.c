@@ -36,13 +36,15 @@ struct rpc_launch
   double deadline;		/* When the kernel has run too long.  */
 };
 
+const char *rpc_launch_name = "nvptx-run";
+
 void
 rpc_launch_fatal (const char *fmt, ...)
 {
   va_list ap;
 
   va_start (ap, fmt);
-  fprintf (stderr, "nvptx-run: ");
+  fprintf (stderr, "%s: ", rpc_launch_name);
   vfprintf (stderr, fmt, ap);
   fprintf (stderr, "\n");
   va_end (ap);
@@ -123,7 +125,7 @@ settle_standard_streams (void)
 }
 
 void
-rpc_launch_init (struct rpc_launch_options *options)
+rpc_launch_defaults (struct rpc_launch_options *options)
 {
   const char *timeout = getenv ("NVPTX_RPC_TIMEOUT");
 
@@ -131,6 +133,12 @@ rpc_launch_init (struct rpc_launch_options *options)
   options->window = NVPTX_RPC_WINDOW_DEFAULT;
   if (timeout != NULL)
     options->timeout = parse_timeout (timeout);
+}
+
+void
+rpc_launch_init (struct rpc_launch_options *options)
+{
+  rpc_launch_defaults (options);
   settle_standard_streams ();
 }
 
@@ -471,11 +479,10 @@ confine (struct rpc_launch *launch)
 }
 
 struct rpc_launch *
-rpc_launch_start (const struct rpc_launch_cuda *cuda, CUmodule module,
-		  const struct rpc_launch_options *options)
+rpc_launch_attach (const struct rpc_launch_cuda *cuda, CUmodule module,
+		   const struct rpc_launch_options *options)
 {
   struct rpc_launch *launch = calloc (1, sizeof *launch);
-  CUresult r;
 
   if (launch == NULL)
     rpc_launch_fatal ("out of memory");
@@ -484,6 +491,21 @@ rpc_launch_start (const struct rpc_launch_cuda *cuda, CUmodule module,
   start_rpc_server (launch, module);
   if (launch->server)
     confine (launch);
+  return launch;
+}
+
+bool
+rpc_launch_attached (const struct rpc_launch *launch)
+{
+  return launch->server != NULL;
+}
+
+struct rpc_launch *
+rpc_launch_start (const struct rpc_launch_cuda *cuda, CUmodule module,
+		  const struct rpc_launch_options *options)
+{
+  struct rpc_launch *launch = rpc_launch_attach (cuda, module, options);
+  CUresult r;
 
   /* Non-blocking, as the DMA stream: neither waits for the other, nor
      for the default stream.  */
@@ -556,8 +578,8 @@ kernel_done (struct rpc_launch *launch)
     {
       /* As timeout(1) does; the context goes with the process.  */
       stop_serving (launch);
-      fprintf (stderr, "nvptx-run: the GPU program ran longer than %g s\n",
-	       timeout);
+      fprintf (stderr, "%s: the GPU program ran longer than %g s\n",
+	       rpc_launch_name, timeout);
       exit (124);
     }
   return false;
@@ -592,7 +614,7 @@ rpc_launch_serve (struct rpc_launch *launch)
     rpc_server_set_wait_hook (server, watch_kernel, launch);
   for (;;)
     {
-      if (server && rpc_server_poll (server))
+      if (rpc_launch_poll (launch))
 	{
 	  idle_polls = 0;
 	  continue;
@@ -606,14 +628,21 @@ rpc_launch_serve (struct rpc_launch *launch)
     }
   /* A finished kernel has no thread left waiting for a reply, so nothing
      can be pending; serve whatever is, in case.  */
-  while (server && rpc_server_poll (server))
+  while (rpc_launch_poll (launch))
     ;
+}
+
+bool
+rpc_launch_poll (struct rpc_launch *launch)
+{
+  return launch->server && rpc_server_poll (launch->server);
 }
 
 void
 rpc_launch_stop (struct rpc_launch *launch)
 {
-  launch->cuda->cuStreamDestroy (launch->stream);
+  if (launch->stream)
+    launch->cuda->cuStreamDestroy (launch->stream);
   if (launch->server)
     {
       /* The server works in the mailbox and the staging buffers: free

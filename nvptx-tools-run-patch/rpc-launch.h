@@ -116,9 +116,14 @@ enum
 /* Their lines in the launcher's --help, each ending in a newline.  */
 const char *rpc_launch_help (void);
 
-/* First thing in main: set OPTIONS to the defaults, the timeout from
-   $NVPTX_RPC_TIMEOUT, and make fds 0, 1 and 2, which the program
-   inherits, open files before the driver opens any.  */
+/* Set OPTIONS to the defaults, and the timeout from
+   $NVPTX_RPC_TIMEOUT.  */
+void rpc_launch_defaults (struct rpc_launch_options *options);
+
+/* First thing in a launcher's main: rpc_launch_defaults, and make fds 0,
+   1 and 2, which the program inherits, open files before the driver
+   opens any; ignore SIGPIPE, so that a write to a pipe without a reader
+   fails with EPIPE in the program rather than ending the launcher.  */
 void rpc_launch_init (struct rpc_launch_options *options);
 
 /* If CODE, from getopt_long, is one of the options above, apply it and
@@ -131,8 +136,16 @@ struct rpc_launch;
 /* Once the program is loaded as MODULE, in the current context: if it
    speaks nvptx-rpc, give it a mailbox and a server confined as OPTIONS
    say (a program built without nvptx-rpc runs as under the stock
-   launcher), and make the stream its kernel is to run on.  CUDA and
-   OPTIONS must outlive the result.  */
+   launcher).  CUDA and OPTIONS must outlive the result.  */
+struct rpc_launch *rpc_launch_attach (const struct rpc_launch_cuda *cuda,
+				      CUmodule module,
+				      const struct rpc_launch_options *options);
+
+/* Whether LAUNCH's program speaks nvptx-rpc, and so has a server.  */
+bool rpc_launch_attached (const struct rpc_launch *launch);
+
+/* rpc_launch_attach, and make the stream the program's kernel is to run
+   on.  */
 struct rpc_launch *rpc_launch_start (const struct rpc_launch_cuda *cuda,
 				     CUmodule module,
 				     const struct rpc_launch_options *options);
@@ -148,13 +161,21 @@ CUstream rpc_launch_stream (const struct rpc_launch *launch);
    (status 127, or 124 for the timeout, as timeout(1)).  */
 void rpc_launch_serve (struct rpc_launch *launch);
 
-/* Print "nvptx-run: " and the message on stderr and end the process with
-   status 127, as the launcher's own errors do.  */
+/* Serve the program's pending request, if there is one: whether there
+   was.  Never waits for a request; for a kernel that runs on
+   rpc_launch_stream, rpc_launch_serve does all of it.  */
+bool rpc_launch_poll (struct rpc_launch *launch);
+
+/* The name that begins each error message: "nvptx-run" by default.  */
+extern const char *rpc_launch_name;
+
+/* Print rpc_launch_name, ": " and the message on stderr and end the
+   process with status 127, as the launcher's own errors do.  */
 void rpc_launch_fatal (const char *fmt, ...)
   __attribute__ ((noreturn, format (printf, 1, 2)));
 
-/* Close the files the program left open, free what rpc_launch_start
-   made, and LAUNCH.  */
+/* Close the files the program left open, free what rpc_launch_attach or
+   rpc_launch_start made, and LAUNCH.  */
 void rpc_launch_stop (struct rpc_launch *launch);
 
 #ifdef __cplusplus

@@ -272,6 +272,21 @@ cuCtxDestroy (CUcontext ctx)
   return CUDA_SUCCESS;
 }
 
+/* One context, current in every thread.  */
+CUresult
+cuCtxGetCurrent (CUcontext *ctx)
+{
+  *ctx = (CUcontext) &context;
+  return CUDA_SUCCESS;
+}
+
+CUresult
+cuCtxSetCurrent (CUcontext ctx)
+{
+  return ctx == (CUcontext) &context ? CUDA_SUCCESS
+				     : CUDA_ERROR_INVALID_VALUE;
+}
+
 CUresult
 cuCtxSetLimit (CUlimit limit, size_t value)
 {

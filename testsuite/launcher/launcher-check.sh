@@ -7,63 +7,7 @@
 # Run from the build directory, as "make check" does.
 build=$PWD
 nvptx=$build/nvptx-none-run
-LD_LIBRARY_PATH=$build/testsuite/launcher${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-export LD_LIBRARY_PATH
-unset NVPTX_RPC_TIMEOUT FAKE_LIBCUDA
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-# The "PTX" the stand-in driver takes: the shared object to run.
-prog=$work/prog
-printf 'fake-libcuda program %s\n' "$build/testsuite/launcher/prog.so" \
-  > "$prog"
-: > "$work/empty"
-passed=0 failed=0
-
-# run CMD...: CMD with stdin from $in (default: empty), its status in
-# $status, its stdout and stderr in $work/out and $work/err.
-run ()
-{
-  "$@" < "${in:-$work/empty}" > "$work/out" 2> "$work/err"
-  status=$?
-  in=
-}
-
-# check NAME CMD...: PASS if CMD succeeds; else FAIL, with the last run's
-# status and the start of its stderr.
-check ()
-{
-  name=$1
-  shift
-  if "$@"; then
-    echo "PASS: $name"
-    passed=$((passed + 1))
-  else
-    echo "FAIL: $name (status $status)"
-    head -n 3 "$work/err" | cut -c 1-200 | cat -v | sed 's/^/  stderr: /'
-    failed=$((failed + 1))
-  fi
-}
-
-# expect NAME STATUS [PATTERN]: the last run's status, and a line of its
-# stderr that matches PATTERN (grep -E).
-expect ()
-{
-  check "$1" test "$status" = "$2" -a \
-    \( -z "$3" -o -n "$(grep -E -e "$3" "$work/err")" \)
-}
-
-# is FILE TEXT: FILE holds exactly TEXT.
-is ()
-{
-  printf '%s' "$2" | cmp -s - "$1"
-}
-
-# now: milliseconds on the wall clock.
-now ()
-{
-  echo $(($(date +%s%N) / 1000000))
-}
-
+. "$(dirname "$0")/check-lib.sh"
 # A kernel that never ends, under a launcher whose --timeout fails, must
 # not hang "make check": killed after 20 s, status 137.
 guard="timeout -s KILL 20"
@@ -362,5 +306,4 @@ run env LAUNCHER_TEST=value "$nvptx" --env LAUNCHER_TEST=other "$prog" env
 check "--env NAME=VALUE over the launcher's" \
   test "$(grep "^LAUNCHER_TEST=" "$work/out")" = LAUNCHER_TEST=other
 
-echo "launcher-check: $passed passed, $failed failed"
-[ $failed = 0 ]
+report launcher-check
