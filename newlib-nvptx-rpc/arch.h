@@ -9,6 +9,8 @@
 #include <stdint.h>
 
 #ifdef __nvptx__
+/* For __NVPTX_GLIBC_ABI__, defined in nvptx's OpenMP multilib.  */
+# include <sys/config.h>
 /* Loads of words the host writes.  GCC 12 compiles a C volatile load to
    a plain PTX "ld", which the GPU may serve from its L1 cache: a reply
    would then be read stale.  "ld.volatile" is never cached.  Each load of
@@ -46,6 +48,23 @@
      global_ != 0; })
 /* A GPU thread just polls.  */
 # define WAIT_A_MOMENT() ((void) 0)
+# ifdef __NVPTX_GLIBC_ABI__
+/* In the OpenMP multilib (-muniform-simt) the 32 lanes of a warp run as
+   one OpenMP thread, each lane running all of its code, and they must
+   take the same branches: GCC keeps them in step only at its own
+   warp-wide shuffles, which wait for every lane.  Each lane loads what
+   the host or the clock says for itself, so a value that decides a
+   branch is taken from lane 0, the thread's master lane, for all.  */
+#  define WARP_UNIFORM(x) \
+  ({ uint64_t v_ = (x); \
+     asm volatile ("{ .reg .u32 lo_, hi_; mov.b64 {lo_, hi_}, %0;" \
+		   " shfl.sync.idx.b32 lo_, lo_, 0, 31, 0xffffffff;" \
+		   " shfl.sync.idx.b32 hi_, hi_, 0, 31, 0xffffffff;" \
+		   " mov.b64 %0, {lo_, hi_}; }" : "+r" (v_)); \
+     v_; })
+# else
+/* Each lane is a thread of its own.  */
+#  define WARP_UNIFORM(x) (x)
 /* Spin locks in GPU memory, taken and given back at GPU scope: only GPU
    threads use them, and GCC's __atomic builtins would fence at system
    scope (membar.sys), which also waits for stores to host memory.  OWNER
@@ -73,11 +92,12 @@ lock_holder (const unsigned long long *owner)
   asm volatile ("ld.relaxed.gpu.u64 %0, [%1];" : "=r" (who) : "r" (owner));
   return who;
 }
-/* Nanoseconds on the GPU's global timer.  */
+# endif
+/* Nanoseconds on the GPU's global timer, as lane 0 read it.  */
 # define CLOCK_NS() \
   ({ uint64_t t_; \
      asm volatile ("mov.u64 %0, %%globaltimer;" : "=r" (t_)); \
-     t_; })
+     WARP_UNIFORM (t_); })
 /* Give up the thread's issue slots for about NS nanoseconds (at most 1 ms
    a time, by PTX's rule); sm_70 and PTX 6.3.  */
 # define PAUSE_NS(ns) \
@@ -98,24 +118,7 @@ lock_holder (const unsigned long long *owner)
 # define ACQUIRE_FENCE() __atomic_thread_fence (__ATOMIC_ACQUIRE)
 /* The tests' "device" is the host's memory, all of it.  */
 # define IS_GLOBAL(p) ((void) (p), 1)
-static inline int
-lock_try_take (unsigned long long *owner, unsigned long long self)
-{
-  unsigned long long free_ = 0;
-
-  return __atomic_compare_exchange_n (owner, &free_, self, 0,
-				      __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
-}
-static inline void
-lock_give_back (unsigned long long *owner)
-{
-  __atomic_store_n (owner, 0, __ATOMIC_RELEASE);
-}
-static inline unsigned long long
-lock_holder (const unsigned long long *owner)
-{
-  return __atomic_load_n (owner, __ATOMIC_RELAXED);
-}
+# define WARP_UNIFORM(x) (x)
 /* The host build, which CI runs with more threads than cores, must let
    the server thread run.  */
 # define WAIT_A_MOMENT() sched_yield ()
@@ -131,6 +134,36 @@ extern int __nvptx_rpc_host_clock_gettime (clockid_t, struct timespec *)
      __nvptx_rpc_host_clock_gettime (CLOCK_MONOTONIC, &t_); \
      (uint64_t) t_.tv_sec * 1000000000 + t_.tv_nsec; })
 # define PAUSE_NS(ns) sched_yield ()
+#endif
+
+#if !defined (__nvptx__) || defined (__NVPTX_GLIBC_ABI__)
+/* Spin locks with GCC's builtins: on the host; and in nvptx's OpenMP
+   multilib, where GCC has only the master lane of the warp make an
+   atomic and hands its result to every lane (-muniform-simt), while an
+   atom in inline asm would run on each lane, one winning the lock and
+   the others spinning against their own warp.  There the builtins fence
+   at system scope (membar.sys), which also keeps lock_holder's plain
+   load of OWNER from L1 lines older than the last failed take.  OWNER
+   is 0 when the lock is free.  */
+static inline int
+lock_try_take (unsigned long long *owner, unsigned long long self)
+{
+  unsigned long long free_ = 0;
+
+  return __atomic_compare_exchange_n (owner, &free_, self, 0,
+				      __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+}
+static inline void
+lock_give_back (unsigned long long *owner)
+{
+  __atomic_store_n (owner, 0, __ATOMIC_RELEASE);
+}
+/* Who holds OWNER now, as another thread's take may change it.  */
+static inline unsigned long long
+lock_holder (const unsigned long long *owner)
+{
+  return __atomic_load_n (owner, __ATOMIC_RELAXED);
+}
 #endif
 
 #endif /* _NVPTX_RPC_ARCH_H */

@@ -5,6 +5,10 @@
    a floating conversion.  newlib's _VFPRINTF_R calls this for streams
    (patches/0007-vfprintf-on-the-host.diff).  */
 
+/* Nothing here depends on the lane: in the OpenMP multilib (uniform
+   SIMT) every lane of a warp builds the same block in the caller's
+   buffer, as one lane would, and rpc.c makes the call.  */
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>

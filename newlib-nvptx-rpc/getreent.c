@@ -25,7 +25,9 @@
 #define SLOTS 4096
 
 /* Each slot is read and written only by its own thread: no lock, no
-   atomics.  */
+   atomics.  In the OpenMP multilib that thread is a warp (thread.h),
+   whose lanes store the same pointer; GCC has only the master lane call
+   CUDA's malloc under newlib's, and hands the block to every lane.  */
 static struct _reent *slots[SLOTS];
 
 struct _reent *

@@ -30,7 +30,11 @@ struct __nvptx_lock __lock___arc4random_mutex;
    or to fail.  */
 static struct __nvptx_lock stream_lock;
 
-/* A number for the calling GPU thread, never 0 (a free lock's owner).  */
+/* A number for the calling GPU thread, never 0 (a free lock's owner).
+   In the OpenMP multilib a warp's lanes are one thread (thread.h) and
+   all run this code: the builtins take the lock for the warp once
+   (arch.h), and the lanes all load the same count and store the same
+   sum, as one lane would.  */
 static unsigned long long
 this_thread (void)
 {

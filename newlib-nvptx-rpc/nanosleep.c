@@ -8,7 +8,9 @@
 #include "arch.h"
 
 /* Spinning lanes must let the others of their warp run (sm_70), and
-   PTX's nanosleep needs it too.  */
+   PTX's nanosleep needs it too.  In the OpenMP multilib a warp's lanes
+   run this as one thread: CLOCK_NS gives them all lane 0's time, so
+   they wake together (arch.h).  */
 #if defined (__nvptx__) && __PTX_SM__ < 700
 # error "nanosleep.c must be compiled with -misa=sm_70 or later"
 #endif

@@ -9,8 +9,17 @@ int
 puts (const char *str)
 {
   if (__nvptx_rpc_available ())
-    return fputs (str, stdout) == EOF || putc ('\n', stdout) == EOF
-	   ? EOF : 1;
+    {
+      int result;
+
+      /* The text and its newline under one lock: an unbuffered stdout
+	 (the OpenMP multilib's) writes them apart.  */
+      flockfile (stdout);
+      result = fputs (str, stdout) == EOF || putc ('\n', stdout) == EOF
+	       ? EOF : 1;
+      funlockfile (stdout);
+      return result;
+    }
 
   void *valist[1] = { (void *) str };
   return vprintf ("%s\n", valist);

@@ -10,7 +10,14 @@
 #include "rpc.h"
 
 /* The lock below spins even against lanes of its own warp, which only
-   code for sm_70 and later may do (independent thread scheduling).  */
+   code for sm_70 and later may do (independent thread scheduling).
+
+   In the OpenMP multilib (-muniform-simt) the 32 lanes of a warp run all
+   of this as one thread.  That is safe: they store the same values to
+   the same words of the mailbox and of __nvptx_rpc_link, as one lane
+   would; the lock is taken by GCC's builtins, whose atomic only the
+   master lane makes (arch.h); and the poll's values are lane 0's, so
+   that the lanes leave it together (WARP_UNIFORM).  */
 #if defined (__nvptx__) && __PTX_SM__ < 700
 # error "rpc.c must be compiled with -misa=sm_70 or later"
 #endif
@@ -244,6 +251,11 @@ exchange (struct channel *ch, uint32_t opcode, uint32_t flags,
   do
     {
       LOAD_PAIR (&mb->reply.seq, head, result);
+      /* The lanes of a uniform-SIMT warp leave the loop together, with
+	 the same result.  The host stores nothing in the reply after its
+	 seq, so their later loads of it agree too.  */
+      head = WARP_UNIFORM (head);
+      result = WARP_UNIFORM (result);
       if ((uint32_t) head != seq)
 	WAIT_A_MOMENT ();
     }
@@ -265,8 +277,9 @@ exchange (struct channel *ch, uint32_t opcode, uint32_t flags,
     }
 }
 
-/* read and write return int in newlib, so at most INT_MAX bytes, rounded
-   down to a page as Linux does.  */
+/* read and write return int in newlib's default build, so at most INT_MAX
+   bytes, rounded down to a page as Linux does (also for the OpenMP
+   multilib's ssize_t).  */
 #define STREAM_MAX 0x7ffff000
 
 /* read or write of all TOTAL bytes at BUF in one request, which the host

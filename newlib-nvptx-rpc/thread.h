@@ -5,6 +5,7 @@
 #define _NVPTX_THREAD_H
 
 #include <stdint.h>
+#include <sys/config.h>
 
 #define __NVPTX_SREG(name) \
   ({ uint32_t v_; asm ("mov.u32 %0, %%" name ";" : "=r" (v_)); v_; })
@@ -12,15 +13,24 @@
 /* The calling thread's index in the grid: 0 for the first thread of the
    first block, then on through the block and the blocks, without gaps.
    Unique among the threads running at once (the launcher runs one
-   kernel at a time).  */
+   kernel at a time).
+
+   In the OpenMP multilib (-muniform-simt, __NVPTX_GLIBC_ABI__) the
+   NTID.X lanes that share a TID.Y, the 32 of a warp as libgomp launches
+   them, run as one OpenMP thread, all of them running its code: they
+   count as one thread here, whose number every lane computes alike.  */
 static inline uint64_t
 __nvptx_thread_index (void)
 {
-  uint32_t block_size = __NVPTX_SREG ("ntid.x") * __NVPTX_SREG ("ntid.y")
+#ifdef __NVPTX_GLIBC_ABI__
+  uint32_t lanes = 1, lane = 0;
+#else
+  uint32_t lanes = __NVPTX_SREG ("ntid.x"), lane = __NVPTX_SREG ("tid.x");
+#endif
+  uint32_t block_size = lanes * __NVPTX_SREG ("ntid.y")
 			* __NVPTX_SREG ("ntid.z");
   uint32_t in_block = (__NVPTX_SREG ("tid.z") * __NVPTX_SREG ("ntid.y")
-		       + __NVPTX_SREG ("tid.y")) * __NVPTX_SREG ("ntid.x")
-		      + __NVPTX_SREG ("tid.x");
+		       + __NVPTX_SREG ("tid.y")) * lanes + lane;
   uint64_t block = ((uint64_t) __NVPTX_SREG ("ctaid.z")
 		    * __NVPTX_SREG ("nctaid.y") + __NVPTX_SREG ("ctaid.y"))
 		   * __NVPTX_SREG ("nctaid.x") + __NVPTX_SREG ("ctaid.x");

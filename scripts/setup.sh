@@ -16,9 +16,12 @@ say "toolchain (built once, about 15 min on 2 cores; then seconds)"
 
 # clang and its libFuzzer runtime (not a dependency of clang), for "make
 # fuzz" and the fuzzing in "make check"; dpkg-dev (dpkg-source) and g++,
-# for the nvptx-tools series check.  "make check" skips what lacks them.
+# for the nvptx-tools series check; GCC's offload compiler for nvptx and
+# libgomp's plugin, for OpenMP target regions (docs/offload.md) and their
+# tests.  "make check" skips what lacks them.
 missing=
-for p in clang libclang-rt-14-dev dpkg-dev g++; do
+for p in clang libclang-rt-14-dev dpkg-dev g++ gcc-12-offload-nvptx \
+	 libgomp-plugin-nvptx1; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' \
     || missing="$missing $p"
 done

@@ -9,6 +9,17 @@
 
 #define MAXNAMLEN 255
 
+#ifdef __NVPTX_GLIBC_ABI__
+/* glibc's layout (sys/config.h says when); d_off and d_reclen stay 0.  */
+struct dirent
+{
+  ino_t d_ino;
+  off_t d_off;
+  unsigned short d_reclen;
+  unsigned char d_type;
+  char d_name[MAXNAMLEN + 1];
+};
+#else
 struct dirent
 {
   ino_t d_ino;
@@ -16,6 +27,7 @@ struct dirent
 				   say.  */
   char d_name[MAXNAMLEN + 1];
 };
+#endif
 
 #define DT_UNKNOWN 0
 #define DT_FIFO 1

@@ -1,5 +1,5 @@
 /* A stand-in for libgomp's nvptx plugin (libgomp-plugin-nvptx.so.1), for
-   the offload tests (offload-check.sh): it reaches the CUDA driver as the
+   the gomp hook tests (gomp-hook-check.sh): it reaches the CUDA driver as the
    plugin does, through dlopen ("libcuda.so.1") and dlsym, which
    libnvptx-rpc-gomp.so redirects for a caller of this name only; it loads
    a module, runs its kernel on a stream and waits in the driver, so that

@@ -1,4 +1,4 @@
-/* The host part of the offload tests' program (offload-check.sh):
+/* The host part of the gomp hook tests' program (gomp-hook-check.sh):
    "offload-main PLUGIN PROGRAM [ARG]..." loads PLUGIN, the stand-in for
    libgomp's nvptx plugin (fake-gomp-plugin.c), as libgomp does, runs
    PROGRAM's kernel through it, and exits with the kernel's result.  */

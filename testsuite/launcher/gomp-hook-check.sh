@@ -81,4 +81,4 @@ run $offload "$build/testsuite/launcher/offload-main" "$work/libother.so" \
 check "lookups by anyone but libgomp's plugin: not redirected" \
   test $status = 0
 
-report offload-check
+report gomp-hook-check

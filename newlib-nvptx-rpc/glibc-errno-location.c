@@ -1,0 +1,14 @@
+/* glibc's errno is (*__errno_location ()): in nvptx's OpenMP multilib,
+   the calling thread's errno that newlib sets (getreent.c).  */
+
+#include <errno.h>
+
+#ifdef __NVPTX_GLIBC_ABI__
+
+int *
+__errno_location (void)
+{
+  return __errno ();
+}
+
+#endif /* __NVPTX_GLIBC_ABI__ */

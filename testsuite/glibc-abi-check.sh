@@ -1,0 +1,76 @@
+#!/bin/sh
+# The OpenMP multilib's headers against the host's (docs/offload.md):
+# every errno value and the other constants, struct layouts and type
+# sizes that a target region compiled from glibc's headers passes to
+# the device library, as the host's C compiler sees them, asserted at
+# compile time under nvptx-none-gcc -mgomp with newlib's headers from
+# the mgomp build.
+# Usage: glibc-abi-check.sh; $HOST_CC, $NVPTX_CC and $MGOMP_CPPFLAGS
+# come from "make check".
+set -eu
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+headers='#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/times.h>
+#include <time.h>
+#include <unistd.h>'
+constants="O_RDONLY O_WRONLY O_RDWR O_ACCMODE O_CREAT O_EXCL O_NOCTTY O_TRUNC
+  O_APPEND O_NONBLOCK O_SYNC O_DIRECTORY O_NOFOLLOW O_CLOEXEC O_DIRECT
+  F_DUPFD F_GETFD F_SETFD F_GETFL F_SETFL F_GETLK F_SETLK F_SETLKW F_SETOWN
+  F_GETOWN F_DUPFD_CLOEXEC F_RDLCK F_WRLCK F_UNLCK FD_CLOEXEC AT_FDCWD
+  AT_EACCESS AT_SYMLINK_NOFOLLOW AT_SYMLINK_FOLLOW AT_REMOVEDIR AT_EMPTY_PATH
+  CLOCK_REALTIME CLOCK_MONOTONIC CLOCKS_PER_SEC _SC_CLK_TCK _SC_OPEN_MAX
+  _SC_PAGESIZE SIGHUP SIGINT SIGQUIT SIGILL SIGTRAP SIGABRT SIGBUS SIGFPE
+  SIGKILL SIGUSR1 SIGSEGV SIGUSR2 SIGPIPE SIGALRM SIGTERM SIGCHLD SIGCONT
+  SIGSTOP SIGTSTP SIGTTIN SIGTTOU SIGURG SIGXCPU SIGXFSZ SIGVTALRM SIGPROF
+  SIGWINCH SIGIO SIGSYS NSIG S_IFMT S_IFREG S_IFDIR S_IFCHR S_IFBLK S_IFIFO
+  S_IFLNK S_IFSOCK SEEK_SET SEEK_CUR SEEK_END EOF _IOFBF _IOLBF _IONBF
+  DT_UNKNOWN DT_FIFO DT_CHR DT_DIR DT_BLK DT_REG DT_LNK DT_SOCK R_OK W_OK
+  X_OK F_OK
+  $(echo '#include <errno.h>' | $HOST_CC -E -dM - \
+      | sed -n 's/^#define \(E[A-Z0-9]*\) .*/\1/p')"
+members="stat:st_dev stat:st_ino stat:st_nlink stat:st_mode stat:st_uid
+  stat:st_gid stat:st_rdev stat:st_size stat:st_blksize stat:st_blocks
+  stat:st_atim stat:st_mtim stat:st_ctim dirent:d_ino dirent:d_off
+  dirent:d_reclen dirent:d_type dirent:d_name tm:tm_gmtoff tm:tm_zone
+  timespec:tv_nsec timeval:tv_usec tms:tms_cstime"
+types="struct_stat struct_dirent struct_tm struct_timespec struct_timeval
+  struct_tms dev_t ino_t nlink_t mode_t uid_t gid_t off_t pid_t ssize_t
+  clockid_t clock_t time_t useconds_t suseconds_t blksize_t blkcnt_t"
+
+# A host program that prints the assertions with the host's values.
+{
+  echo "$headers"
+  echo 'int main (void) {'
+  for c in $constants; do
+    printf '%s\n' "printf (\"_Static_assert ((long) ($c) == %ldL, \\\"$c\\\");\\n\", (long) ($c));"
+  done
+  for m in $members; do
+    s=${m%%:*} f=${m#*:}
+    printf '%s\n' "printf (\"_Static_assert (offsetof (struct $s, $f) == %zu && sizeof (((struct $s *) 0)->$f) == %zu, \\\"struct $s's $f\\\");\\n\", offsetof (struct $s, $f), sizeof (((struct $s *) 0)->$f));"
+  done
+  for t in $types; do
+    t=$(echo "$t" | tr _ ' ' | sed 's/ t$/_t/')
+    printf '%s\n' "printf (\"_Static_assert (sizeof ($t) == %zu, \\\"sizeof ($t)\\\");\\n\", sizeof ($t));"
+  done
+  echo 'return 0; }'
+} > "$tmp/host.c"
+$HOST_CC "$tmp/host.c" -o "$tmp/host"
+{ echo "$headers"; "$tmp/host"; } > "$tmp/abi.c"
+if $NVPTX_CC -mgomp -fsyntax-only $MGOMP_CPPFLAGS "$tmp/abi.c" \
+     > "$tmp/log" 2>&1; then
+  echo "PASS: the mgomp headers agree with the host's on $(grep -c . "$tmp/abi.c") lines"
+else
+  grep 'error' "$tmp/log" | head -20
+  echo "FAIL: the mgomp headers differ from the host's"
+  exit 1
+fi

@@ -1,0 +1,60 @@
+/* Every call the device library serves, referenced from a target
+   region compiled from the host's headers, so that linking the offload
+   image's PTX (testsuite/verify-ptx.sh) compares each declaration's PTX
+   prototype with the library's definition, as the CUDA driver's JIT
+   link does.  Only the host part runs: the target region takes the
+   functions' addresses and calls none of them.  Not malloc and the
+   others GCC renames for nvptx (__nvptx_malloc...): it renames their
+   calls, not their addresses; nor vprintf, which is CUDA's own on nvptx
+   and takes no address.  */
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/times.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <utime.h>
+
+#define F(name) (void (*) (void)) name,
+
+int
+main (void)
+{
+  int count = 0;
+
+#pragma omp target map(from: count)
+  {
+    static void (*volatile functions[]) (void) = {
+      F (open) F (read) F (write) F (close) F (lseek) F (creat) F (dup)
+      F (dup2) F (fcntl) F (fstat) F (stat) F (lstat) F (isatty)
+      F (unlink) F (rename) F (link) F (symlink) F (readlink) F (mkdir)
+      F (rmdir) F (chmod) F (fchmod) F (chown) F (access) F (truncate)
+      F (ftruncate) F (fsync) F (fdatasync) F (utime) F (utimes) F (umask)
+      F (getcwd) F (chdir) F (opendir) F (readdir) F (rewinddir)
+      F (closedir) F (dirfd) F (fdopendir) F (clock_gettime)
+      F (gettimeofday) F (times) F (clock) F (sysconf) F (getpid)
+      F (getppid) F (getuid) F (geteuid) F (getgid) F (getegid) F (kill)
+      F (getenv) F (nanosleep) F (sleep) F (usleep) F (pipe) F (fork)
+      F (execve) F (wait) F (raise) F (signal) F (remove)
+      F (fopen) F (fdopen) F (freopen) F (fclose) F (fread) F (fwrite)
+      F (fseek) F (ftell) F (rewind) F (fflush) F (fgets) F (fputs)
+      F (fgetc) F (fputc) F (getc) F (putc) F (ungetc) F (getchar)
+      F (putchar) F (puts) F (printf) F (fprintf) F (sprintf) F (snprintf)
+      F (vsnprintf) F (scanf) F (fscanf) F (sscanf)
+      F (vfscanf) F (vsscanf) F (getline) F (getdelim) F (setvbuf)
+      F (perror) F (strerror)
+      F (strtol) F (strtoul) F (strtod) F (atoi) F (qsort) F (abort)
+      F (exit) F (atexit) F (time) F (localtime) F (strftime)
+    };
+    count = sizeof functions / sizeof *functions;
+  }
+  printf ("%d functions referenced\n", count);
+  return count > 0 ? 0 : 1;
+}
