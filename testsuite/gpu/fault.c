@@ -1,15 +1,43 @@
 /* A GPU program that faults after writing: what it wrote is kept (the
    file's bytes and stdout), and the launcher reports the fault with
-   status 127 instead of crashing.  */
+   status 127 instead of crashing.  How it faults is its argument:
+     (none)    a trap;
+     illegal   a store to an address nothing is mapped at;
+     pending   lane 0 traps while lane 1's read of stdin, which never
+               gets input, is being served: the launcher, blocked in that
+               read, must notice the fault within a second (run it with
+               -L 2 and a stdin that stays open).  */
 #include <fcntl.h>
+#include <string.h>
+#include <time.h>
 #include <unistd.h>
+#include "lane.h"
 
 int
-main (void)
+main (int argc, char **argv)
 {
-  int fd = open ("fault-kept.txt", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  const char *how = argc > 1 ? argv[1] : "";
+  int fd;
 
-  write (fd, "kept\n", 5);
-  write (1, "before the fault\n", 17);
+  if (strcmp (how, "pending") == 0 && this_lane () == 1)
+    {
+      char c;
+      read (0, &c, 1);
+      return 1;
+    }
+  if (this_lane () == 0)
+    {
+      fd = open ("fault-kept.txt", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      write (fd, "kept\n", 5);
+      write (1, "before the fault\n", 17);
+    }
+  if (strcmp (how, "illegal") == 0)
+    *(volatile int *) 64 = 1;
+  else if (strcmp (how, "pending") == 0)
+    {
+      /* Let lane 1's read reach the host first.  */
+      struct timespec wait = { 0, 200000000 };
+      nanosleep (&wait, NULL);
+    }
   __builtin_trap ();
 }
