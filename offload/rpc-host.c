@@ -24,7 +24,9 @@
 /* The driver functions used here, beyond rpc-launch.c's.  */
 #define HOST_CUDA_FUNCTIONS(F)			\
   F (cuCtxGetCurrent)				\
-  F (cuCtxSetCurrent)
+  F (cuCtxSetCurrent)				\
+  F (cuCtxGetLimit)				\
+  F (cuCtxSetLimit)
 
 static struct rpc_launch_cuda cuda;
 #define HOST_CUDA_FIELD(fn) static __typeof (fn) *host_##fn;
@@ -198,6 +200,25 @@ nvptx_rpc_host_start (void)
   pthread_mutex_unlock (&lock);
 }
 
+/* Each GPU thread's stack, at least: CUDA's default, 1 KiB, which libgomp
+   keeps, is less than newlib's stdio takes (printf, through _vfprintf_r
+   and the host formatting, overflowed it on an H200).  The driver sets
+   that much aside for every thread the GPU can hold: 2 GiB on an H200,
+   of its 141.  */
+#define GPU_STACK_MIN (8 * 1024)
+
+/* In the current context, before its next kernel.  A context that cannot
+   have it keeps what it has.  */
+static void
+raise_stack_limit (void)
+{
+  size_t size;
+
+  if (host_cuCtxGetLimit (&size, CU_LIMIT_STACK_SIZE) == CUDA_SUCCESS
+      && size < GPU_STACK_MIN)
+    host_cuCtxSetLimit (CU_LIMIT_STACK_SIZE, GPU_STACK_MIN);
+}
+
 PUBLIC int
 nvptx_rpc_host_attach (CUmodule module)
 {
@@ -214,6 +235,7 @@ nvptx_rpc_host_attach (CUmodule module)
       rpc_launch_stop (launch);
       return 0;
     }
+  raise_stack_limit ();
   if ((a = malloc (sizeof *a)) == NULL)
     rpc_launch_fatal ("out of memory");
   *a = (struct attachment) { NULL, module, context, launch };

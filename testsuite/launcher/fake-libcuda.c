@@ -293,6 +293,14 @@ cuCtxSetLimit (CUlimit limit, size_t value)
   return CUDA_SUCCESS;
 }
 
+/* CUDA's defaults.  */
+CUresult
+cuCtxGetLimit (size_t *value, CUlimit limit)
+{
+  *value = limit == CU_LIMIT_STACK_SIZE ? 1024 : 8 * 1024 * 1024;
+  return CUDA_SUCCESS;
+}
+
 CUresult
 cuMemAlloc (CUdeviceptr *p, size_t size)
 {

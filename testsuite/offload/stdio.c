@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include "nvptx-rpc-omp.h"
 #include "check.h"
 
 #define FILE_NAME "offload-stdio.tmp"
