@@ -45,7 +45,7 @@ main (void)
     CHECK (failures, fopen (FILE_NAME, "r") == NULL && errno == ENOENT);
 
     CHECK (failures, snprintf (line, sizeof line, "%5.2f|%-3s|%x", 3.14159,
-			       "ab", 255) == 14
+			       "ab", 255) == 12
 		     && strcmp (line, " 3.14|ab |ff") == 0);
     CHECK (failures, isdigit ('7') && !isdigit ('x') && !isdigit (EOF));
     CHECK (failures, isalpha ('q') && isspace ('\t') && ispunct ('!')
