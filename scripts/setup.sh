@@ -69,3 +69,35 @@ else
   echo "demo: no GPU here (above: the launcher's message); on a GPU machine run"
   echo "      PATH=$prefix/bin:\$PATH nvptx-none-run $demo/demo"
 fi
+
+# The same program as an OpenMP target region, built with Debian's
+# offload compiler against the installed device library, run by
+# nvptx-rpc-offload (docs/offload.md).  Without a GPU, libgomp runs the
+# region on the host instead.
+cat > "$demo/demo-omp.c" <<'DEMO'
+#include <stdio.h>
+int
+main (void)
+{
+#pragma omp target
+  {
+    char line[64];
+    FILE *f = fopen ("demo-omp.txt", "w");
+    fprintf (f, "written in a target region\n");
+    fclose (f);
+    f = fopen ("demo-omp.txt", "r");
+    fgets (line, sizeof line, f);
+    printf ("read back: %s", line);
+  }
+  return 0;
+}
+DEMO
+if gcc -O2 -fopenmp -foffload=nvptx-none \
+     -foffload-options=nvptx-none="-Wa,--no-verify -B$prefix/nvptx-none/lib/" \
+     "$demo/demo-omp.c" -o "$demo/demo-omp" 2> "$demo/demo-omp.log"; then
+  echo "demo: built $demo/demo-omp, an OpenMP program; run by nvptx-rpc-offload:"
+  nvptx-rpc-offload ./demo-omp
+else
+  echo "demo: the OpenMP demo did not build:"
+  tail -5 "$demo/demo-omp.log"
+fi
