@@ -9,8 +9,6 @@
 #include <stdint.h>
 
 #ifdef __nvptx__
-/* For __NVPTX_GLIBC_ABI__, defined in nvptx's OpenMP multilib.  */
-# include <sys/config.h>
 /* Loads of words the host writes.  GCC 12 compiles a C volatile load to
    a plain PTX "ld", which the GPU may serve from its L1 cache: a reply
    would then be read stale.  "ld.volatile" is never cached.  Each load of
@@ -48,7 +46,7 @@
      global_ != 0; })
 /* A GPU thread just polls.  */
 # define WAIT_A_MOMENT() ((void) 0)
-# ifdef __NVPTX_GLIBC_ABI__
+# ifdef __nvptx_unisimt__
 /* In the OpenMP multilib (-muniform-simt) the 32 lanes of a warp run as
    one OpenMP thread, each lane running all of its code, and they must
    take the same branches: GCC keeps them in step only at its own
@@ -136,7 +134,7 @@ extern int __nvptx_rpc_host_clock_gettime (clockid_t, struct timespec *)
 # define PAUSE_NS(ns) sched_yield ()
 #endif
 
-#if !defined (__nvptx__) || defined (__NVPTX_GLIBC_ABI__)
+#if !defined (__nvptx__) || defined (__nvptx_unisimt__)
 /* Spin locks with GCC's builtins: on the host; and in nvptx's OpenMP
    multilib, where GCC has only the master lane of the warp make an
    atomic and hands its result to every lane (-muniform-simt), while an

@@ -5,7 +5,6 @@
 #define _NVPTX_THREAD_H
 
 #include <stdint.h>
-#include <sys/config.h>
 
 #define __NVPTX_SREG(name) \
   ({ uint32_t v_; asm ("mov.u32 %0, %%" name ";" : "=r" (v_)); v_; })
@@ -15,14 +14,14 @@
    Unique among the threads running at once (the launcher runs one
    kernel at a time).
 
-   In the OpenMP multilib (-muniform-simt, __NVPTX_GLIBC_ABI__) the
+   In the OpenMP multilib (-muniform-simt, __nvptx_unisimt__) the
    NTID.X lanes that share a TID.Y, the 32 of a warp as libgomp launches
    them, run as one OpenMP thread, all of them running its code: they
    count as one thread here, whose number every lane computes alike.  */
 static inline uint64_t
 __nvptx_thread_index (void)
 {
-#ifdef __NVPTX_GLIBC_ABI__
+#ifdef __nvptx_unisimt__
   uint32_t lanes = 1, lane = 0;
 #else
   uint32_t lanes = __NVPTX_SREG ("ntid.x"), lane = __NVPTX_SREG ("tid.x");

@@ -93,7 +93,7 @@ main (void)
 }
 DEMO
 if gcc -O2 -fopenmp -foffload=nvptx-none \
-     -foffload-options=nvptx-none="-Wa,--no-verify -B$prefix/nvptx-none/lib/" \
+     -foffload-options=nvptx-none="-Wa,--no-verify -B$prefix/nvptx-none/lib/offload/" \
      "$demo/demo-omp.c" -o "$demo/demo-omp" 2> "$demo/demo-omp.log"; then
   echo "demo: built $demo/demo-omp, an OpenMP program; run by nvptx-rpc-offload:"
   nvptx-rpc-offload ./demo-omp

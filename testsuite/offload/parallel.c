@@ -11,8 +11,8 @@
 #include <omp.h>
 #include "check.h"
 
-#define TEAMS 4
-#define THREADS 8
+#define TEAMS 64
+#define THREADS 64
 #define FILE_NAME "parallel.out"
 
 int
