@@ -37,6 +37,11 @@
 #define NVPTX_RPC_WINDOW_MIN 64
 #define NVPTX_RPC_WINDOW_MAX (1u << 20)
 
+/* Descriptors a program may hold at once (its fds 0 to
+   NVPTX_RPC_FDS - 1; sysconf's _SC_OPEN_MAX): enough for each of
+   thousands of GPU threads to have a file open.  */
+#define NVPTX_RPC_FDS 1024
+
 /* Longest argument block (paths, "old\0new\0" for rename) the server
    assembles from window-sized pieces.  Two host PATH_MAX paths fit.  */
 #define NVPTX_RPC_ARG_MAX 8192

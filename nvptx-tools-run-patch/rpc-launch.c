@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include "nvptx-rpc.h"
@@ -398,6 +399,21 @@ stop_dma (struct rpc_launch *launch)
     launch->cuda->cuMemFreeHost (launch->dma.staging[i]);
 }
 
+/* Each of the program's descriptors is one of ours: raise our soft limit
+   on them, as far as the hard limit lets, so that the program can hold
+   the NVPTX_RPC_FDS the protocol promises, and we some of our own.  */
+static void
+raise_descriptor_limit (void)
+{
+  rlim_t wanted = NVPTX_RPC_FDS + 256;
+  struct rlimit limit;
+
+  if (getrlimit (RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur >= wanted)
+    return;
+  limit.rlim_cur = limit.rlim_max < wanted ? limit.rlim_max : wanted;
+  setrlimit (RLIMIT_NOFILE, &limit);
+}
+
 /* If the program in MODULE speaks nvptx-rpc, give it a mailbox with the
    options' data window, and LAUNCH a server for it.  Leave LAUNCH without
    one for a program built without nvptx-rpc: it runs as under the stock
@@ -437,6 +453,7 @@ start_rpc_server (struct rpc_launch *launch, CUmodule module)
 			    CU_MEMHOSTALLOC_DEVICEMAP
 			    | CU_MEMHOSTALLOC_PORTABLE);
   fatal_unless_success (cuda, r, "could not allocate the RPC mailbox");
+  raise_descriptor_limit ();
   start_dma (launch);
   launch->server = rpc_server_new (launch->mailbox, window,
 				   launch->options->trace, &launch->dma);

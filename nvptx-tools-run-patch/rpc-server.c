@@ -33,7 +33,7 @@
 extern char **environ;
 
 /* Guest descriptors the program may hold at once.  */
-#define GUEST_FDS 128
+#define GUEST_FDS NVPTX_RPC_FDS
 
 struct guest_fd
 {

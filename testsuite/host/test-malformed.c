@@ -333,16 +333,16 @@ new_calls (int fd)
 
   r = request (NVPTX_RPC_DUP);
   r.arg[0] = fd;
-  r.arg[1] = 128;
-  expect_error ("dup, lowest 128: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[1] = NVPTX_RPC_FDS;
+  expect_error ("dup, lowest past the table: EINVAL", r, NVPTX_RPC_EINVAL);
   r.arg[1] = -1;
   expect_error ("dup, lowest -1: EINVAL", r, NVPTX_RPC_EINVAL);
   r.arg[1] = INT64_MIN;
   expect_error ("dup, lowest INT64_MIN: EINVAL", r, NVPTX_RPC_EINVAL);
   r = request (NVPTX_RPC_DUP2);
   r.arg[0] = fd;
-  r.arg[1] = 128;
-  expect_error ("dup2 to 128: EBADF", r, NVPTX_RPC_EBADF);
+  r.arg[1] = NVPTX_RPC_FDS;
+  expect_error ("dup2 past the table: EBADF", r, NVPTX_RPC_EBADF);
   r.arg[1] = (int64_t) 1 << 32;
   expect_error ("dup2 to 2^32: EBADF", r, NVPTX_RPC_EBADF);
 

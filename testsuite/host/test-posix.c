@@ -231,7 +231,8 @@ modes (void)
   close (fd);
   CHECK_ERRNO ("fchmod a closed fd: EBADF", fchmod (fd, 0644), EBADF);
   CHECK_ERRNO ("fchmod fd -1: EBADF", fchmod (-1, 0644), EBADF);
-  CHECK_ERRNO ("fchmod fd 128: EBADF", fchmod (128, 0644), EBADF);
+  CHECK_ERRNO ("fchmod fd NVPTX_RPC_FDS: EBADF", fchmod (NVPTX_RPC_FDS, 0644),
+	       EBADF);
 
   /* chown to who owns it already, which needs no privilege.  */
   struct stat st;
@@ -462,18 +463,19 @@ duplicates (void)
   CHECK_INT ("dup2 (fd, fd): still open", fstat (d, &st), 0);
   CHECK_INT ("dup2 onto a free number, 100", dup2 (d, 100), 100);
   CHECK_INT ("dup2 onto 100: offset", lseek (100, 0, SEEK_CUR), 5);
-  CHECK_INT ("dup2 onto 127", dup2 (d, 127), 127);
+  CHECK_INT ("dup2 onto the last fd", dup2 (d, NVPTX_RPC_FDS - 1),
+	     NVPTX_RPC_FDS - 1);
   CHECK_ERRNO ("dup2 onto -1: EBADF", dup2 (d, -1), EBADF);
-  CHECK_ERRNO ("dup2 onto 128: EBADF", dup2 (d, 128), EBADF);
-  CHECK_ERRNO ("dup2 onto 1000: EBADF", dup2 (d, 1000), EBADF);
+  CHECK_ERRNO ("dup2 past the last fd: EBADF", dup2 (d, NVPTX_RPC_FDS), EBADF);
+  CHECK_ERRNO ("dup2 onto 100000: EBADF", dup2 (d, 100000), EBADF);
   CHECK_ERRNO ("dup2 of a free fd: EBADF", dup2 (99, 10), EBADF);
   CHECK_ERRNO ("dup2 (free fd, itself): EBADF", dup2 (99, 99), EBADF);
   CHECK_ERRNO ("dup2 of fd -1: EBADF", dup2 (-1, 10), EBADF);
   CHECK_ERRNO ("dup of a free fd: EBADF", dup (99), EBADF);
   CHECK_ERRNO ("dup of fd -1: EBADF", dup (-1), EBADF);
-  CHECK_ERRNO ("dup of fd 128: EBADF", dup (128), EBADF);
+  CHECK_ERRNO ("dup past the last fd: EBADF", dup (NVPTX_RPC_FDS), EBADF);
   close (100);
-  close (127);
+  close (NVPTX_RPC_FDS - 1);
   close (o);
   close (d);
   CHECK_INT ("every descriptor of this test closed on the host",
@@ -510,10 +512,11 @@ fcntl_checks (void)
   close (e);
   CHECK_INT ("F_DUPFD onto a busy minimum: the next free",
 	     fcntl (fd, F_DUPFD, c), 21);
-  CHECK_INT ("F_DUPFD 127", fcntl (fd, F_DUPFD, 127), 127);
-  CHECK_ERRNO ("F_DUPFD 127 with 127 taken: EMFILE",
-	       fcntl (fd, F_DUPFD, 127), EMFILE);
-  close (127);
+  CHECK_INT ("F_DUPFD the last fd", fcntl (fd, F_DUPFD, NVPTX_RPC_FDS - 1),
+	     NVPTX_RPC_FDS - 1);
+  CHECK_ERRNO ("F_DUPFD the last fd with it taken: EMFILE",
+	       fcntl (fd, F_DUPFD, NVPTX_RPC_FDS - 1), EMFILE);
+  close (NVPTX_RPC_FDS - 1);
   close (21);
   close (c);
   close (11);
@@ -552,14 +555,16 @@ fcntl_checks (void)
 
   CHECK_ERRNO ("fcntl, unknown command: EINVAL", fcntl (fd, 12345, 0),
 	       EINVAL);
-  CHECK_ERRNO ("F_DUPFD 128: EINVAL", fcntl (fd, F_DUPFD, 128), EINVAL);
+  CHECK_ERRNO ("F_DUPFD past the last fd: EINVAL",
+	       fcntl (fd, F_DUPFD, NVPTX_RPC_FDS), EINVAL);
   CHECK_ERRNO ("F_DUPFD -1: EINVAL", fcntl (fd, F_DUPFD, -1), EINVAL);
   close (fd);
   CHECK_ERRNO ("F_GETFD on a closed fd: EBADF", fcntl (fd, F_GETFD), EBADF);
   CHECK_ERRNO ("F_SETFD on a closed fd: EBADF",
 	       fcntl (fd, F_SETFD, FD_CLOEXEC), EBADF);
   CHECK_ERRNO ("F_GETFL on fd -1: EBADF", fcntl (-1, F_GETFL), EBADF);
-  CHECK_ERRNO ("F_SETFL on fd 128: EBADF", fcntl (128, F_SETFL, 0), EBADF);
+  CHECK_ERRNO ("F_SETFL past the last fd: EBADF",
+	       fcntl (NVPTX_RPC_FDS, F_SETFL, 0), EBADF);
   CHECK_ERRNO ("F_DUPFD of a closed fd: EBADF", fcntl (fd, F_DUPFD, 0),
 	       EBADF);
   CHECK_ERRNO ("F_DUPFD_CLOEXEC of a closed fd: EBADF",
@@ -946,7 +951,7 @@ system_values (void)
 	     real_sysconf (_SC_PAGESIZE));
   CHECK_INT ("sysconf _SC_PAGE_SIZE", sysconf (_SC_PAGE_SIZE),
 	     real_sysconf (_SC_PAGESIZE));
-  CHECK_INT ("sysconf _SC_OPEN_MAX", sysconf (_SC_OPEN_MAX), 128);
+  CHECK_INT ("sysconf _SC_OPEN_MAX", sysconf (_SC_OPEN_MAX), NVPTX_RPC_FDS);
   CHECK_INT ("sysconf _SC_CLK_TCK", sysconf (_SC_CLK_TCK), CLOCKS_PER_SEC);
   CHECK_ERRNO ("sysconf 99999: EINVAL", sysconf (99999), EINVAL);
   CHECK_ERRNO ("sysconf -1: EINVAL", sysconf (-1), EINVAL);

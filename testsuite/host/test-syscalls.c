@@ -389,12 +389,12 @@ long_paths (void)
 static void
 descriptor_table (void)
 {
-  static int fds[1000];
+  static int fds[NVPTX_RPC_FDS];
   int n = 0, e = 0, bad = 0;
   struct stat st;
 
   spit ("many", "m", 1);
-  for (; n < 1000; n++)
+  for (; n < NVPTX_RPC_FDS; n++)
     {
       errno = 0;
       fds[n] = open ("many", O_RDONLY);
@@ -404,7 +404,7 @@ descriptor_table (void)
 	  break;
 	}
     }
-  check (n < 1000 && e == EMFILE, "open until EMFILE",
+  check (n < NVPTX_RPC_FDS && e == EMFILE, "open until EMFILE",
 	 "stopped after %d with errno %s", n, errno_name (e));
   check (n >= 100, "open until EMFILE: plausibly many", "only %d", n);
   note ("open until EMFILE: %d opened", n);
