@@ -100,6 +100,16 @@ lock_holder (const unsigned long long *owner)
    a time, by PTX's rule); sm_70 and PTX 6.3.  */
 # define PAUSE_NS(ns) \
   asm volatile ("nanosleep.u32 %0;" : : "r" ((uint32_t) (ns)))
+/* After a failed take of a lock: sleep *DELAY nanoseconds, and double it
+   up to about 1 us for the next time, so that thousands of waiting
+   threads leave the memory system to the holder.  */
+static inline void
+back_off (unsigned *delay)
+{
+  PAUSE_NS (*delay);
+  if (*delay < 1024)
+    *delay *= 2;
+}
 #else
 # include <sched.h>
 # include <time.h>
@@ -132,6 +142,12 @@ extern int __nvptx_rpc_host_clock_gettime (clockid_t, struct timespec *)
      __nvptx_rpc_host_clock_gettime (CLOCK_MONOTONIC, &t_); \
      (uint64_t) t_.tv_sec * 1000000000 + t_.tv_nsec; })
 # define PAUSE_NS(ns) sched_yield ()
+static inline void
+back_off (unsigned *delay)
+{
+  (void) delay;
+  sched_yield ();
+}
 #endif
 
 #if !defined (__nvptx__) || defined (__nvptx_unisimt__)

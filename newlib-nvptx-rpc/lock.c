@@ -30,16 +30,11 @@ struct __nvptx_lock __lock___arc4random_mutex;
    or to fail.  */
 static struct __nvptx_lock stream_lock;
 
-/* A number for the calling GPU thread, never 0 (a free lock's owner).
-   In the OpenMP multilib a warp's lanes are one thread (thread.h) and
-   all run this code: the builtins take the lock for the warp once
-   (arch.h), and the lanes all load the same count and store the same
-   sum, as one lane would.  */
-static unsigned long long
-this_thread (void)
-{
-  return __nvptx_thread_index () + 1;
-}
+/* A lock's owner is its holder's __nvptx_thread_key (thread.h), never 0,
+   which a free lock has.  In the OpenMP multilib a warp's lanes are one
+   thread (thread.h) and all run this code: the builtins take the lock for
+   the warp once (arch.h), and the lanes all load the same count and
+   store the same sum, as one lane would.  */
 
 void
 __retarget_lock_init_recursive (_LOCK_T *lock)
@@ -81,7 +76,7 @@ try_lock (_LOCK_T lock, unsigned long long self)
 int
 __retarget_lock_try_acquire_recursive (_LOCK_T lock)
 {
-  return try_lock (lock, this_thread ()) ? 0 : 1;
+  return try_lock (lock, __nvptx_thread_key ()) ? 0 : 1;
 }
 
 /* Not fair: a thread that gives the lock back may take it again before
@@ -89,10 +84,11 @@ __retarget_lock_try_acquire_recursive (_LOCK_T lock)
 void
 __retarget_lock_acquire_recursive (_LOCK_T lock)
 {
-  unsigned long long self = this_thread ();
+  unsigned long long self = __nvptx_thread_key ();
+  unsigned delay = 32;
 
   while (!try_lock (lock, self))
-    ;
+    back_off (&delay);
 }
 
 void

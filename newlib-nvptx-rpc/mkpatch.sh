@@ -87,14 +87,13 @@ object_rules ()
 }
 
 # The files that spin while other lanes of their warp must run need
-# sm_70's independent thread scheduling; nanosleep.c's PTX instruction
-# also needs PTX 6.3.  Their rules go in Makefile.am too: automake's would
-# lack the flags.
+# sm_70's independent thread scheduling; PTX's nanosleep, with which
+# nanosleep.c sleeps and the locks back off, also needs PTX 6.3.  Their
+# rules go in Makefile.am too: automake's would lack the flags.
 flags_for ()
 {
   case $1 in
-    lock.c | rpc.c) echo '-misa=sm_70 ' ;;
-    nanosleep.c) echo '-misa=sm_70 -mptx=6.3 ' ;;
+    lock.c | nanosleep.c | rpc.c) echo '-misa=sm_70 -mptx=6.3 ' ;;
   esac
 }
 {

@@ -424,6 +424,7 @@ __nvptx_rpc_call (struct __nvptx_rpc_call *call)
     (struct nvptx_rpc_mailbox *) (uintptr_t) __nvptx_rpc_link.mailbox, 0
   };
   struct nvptx_rpc_reply reply = { 0 };
+  unsigned delay = 32;
   long long result;
 
   if (ch.mb == NULL)
@@ -436,7 +437,7 @@ __nvptx_rpc_call (struct __nvptx_rpc_call *call)
      run while others spin.  Built for the default sm_30, a spinning lane
      starved a holder in its own warp on the H200 (docs/gpu-results.md).  */
   while (!lock_try_take (&rpc_lock, 1))
-    WAIT_A_MOMENT ();
+    back_off (&delay);
   /* Our copy of request_seq spares a load of host memory per call.  */
   ch.seq = __nvptx_rpc_link.request_seq;
   result = call->stream ? call_stream (&ch, call, &reply)
