@@ -99,7 +99,8 @@ load_options (void)
       if (value)
 	*value++ = '\0';
       for (i = 0; i < sizeof names / sizeof *names; i++)
-	if (strncmp (line, "--", 2) == 0 && strcmp (line + 2, names[i].name) == 0)
+	if (strncmp (line, "--", 2) == 0
+	    && strcmp (line + 2, names[i].name) == 0)
 	  break;
       if (i == sizeof names / sizeof *names
 	  || names[i].val == RPC_LAUNCH_OPT_TIMEOUT

@@ -13,11 +13,13 @@ NVPTX_RPC_LIBDIR=$build
 export NVPTX_RPC_LIBDIR
 prog=$build/testsuite/launcher/prog.so
 # The host program, with the plugin it loads.
-main="$build/testsuite/launcher/offload-main $build/testsuite/launcher/libgomp-plugin-nvptx.so.1"
+here=$build/testsuite/launcher
+main="$here/offload-main $here/libgomp-plugin-nvptx.so.1"
 
 run $offload --help
 check "--help: usage on stdout, status 0" \
-  test $status = 0 -a ! -s "$work/err" -a -n "$(grep -e "--sandbox DIR" "$work/out")"
+  test $status = 0 -a ! -s "$work/err" \
+  -a -n "$(grep -e "--sandbox DIR" "$work/out")"
 run $offload
 expect "no program: status 127" 127 "^nvptx-rpc-offload: no program specified"
 run $offload --bogus $main
@@ -54,7 +56,8 @@ run $offload $main "$prog" cat "$work/missing"
 expect "open of a missing file: ENOENT, as the GPU code sees it" 1 \
   "missing: No such file or directory"
 run $offload --trace $main "$prog" create "$work/traced" x
-expect "--trace: each call on stderr" 0 '^\[gpu\] open\(".*/traced", O_WRONLY\|O_CREAT\|O_TRUNC, 0666\) = 3$'
+expect "--trace: each call on stderr" 0 \
+  '^\[gpu\] open\(".*/traced", O_WRONLY\|O_CREAT\|O_TRUNC, 0666\) = 3$'
 run $offload $main "$prog" dma "$work/dma"
 check "8 KiB and more by DMA, both ways" test $status = 0
 mkdir "$work/box"
@@ -75,8 +78,8 @@ run $main "$prog" stock
 check "without the runner: no mailbox, calls fail with ENOSYS" test $status = 0
 run env FAKE_LIBCUDA=no-rpc $offload $main "$prog" stock
 check "a module built without nvptx-rpc: left as it is" test $status = 0
-cp "$build/testsuite/launcher/libgomp-plugin-nvptx.so.1" "$work/libother.so"
-run $offload "$build/testsuite/launcher/offload-main" "$work/libother.so" \
+cp "$here/libgomp-plugin-nvptx.so.1" "$work/libother.so"
+run $offload "$here/offload-main" "$work/libother.so" \
   "$prog" stock
 check "lookups by anyone but libgomp's plugin: not redirected" \
   test $status = 0
