@@ -5,11 +5,11 @@
    The plugin reaches the CUDA driver only through dlopen ("libcuda.so.1")
    and dlsym, one entry point at a time, and waits for its kernels in the
    driver (cuCtxSynchronize, cuStreamSynchronize), where nothing of ours
-   runs.  So this library defines dlsym, as VirtualGL's faker does: when
-   the caller is the plugin, the three entry points below come back
-   wrapped, so that a module is attached as soon as it is loaded, and
-   detached before it is unloaded or its context destroyed; every other
-   lookup, and every lookup by anyone else, is glibc's.  The wrappers add
+   runs.  So this library defines dlsym: when the caller is the plugin,
+   the three entry points below come back wrapped, so that a module is
+   attached as soon as it is loaded, and detached before it is unloaded
+   or its context destroyed; every other lookup, and every lookup by
+   anyone else, is glibc's.  The wrappers add
    no driver call of their own to a kernel launch or a wait.  */
 
 #define _GNU_SOURCE
