@@ -483,8 +483,8 @@ confine (struct rpc_launch *launch)
       if (errno == ENOSYS)
 	rpc_launch_fatal ("--sandbox needs openat2 (Linux 5.6 or later) and "
 		     "/proc");
-      rpc_launch_fatal ("cannot use %s as the sandbox: %s", options->sandbox_dir,
-		   strerror (errno));
+      rpc_launch_fatal ("cannot use %s as the sandbox: %s",
+			options->sandbox_dir, strerror (errno));
     }
   if ((options->empty_environment || options->env_count > 0)
       && rpc_server_set_environment (launch->server,
@@ -537,16 +537,6 @@ rpc_launch_stream (const struct rpc_launch *launch)
   return launch->stream;
 }
 
-/* Tell the CPU we are in a spin-wait loop: on x86 this saves power and
-   frees the core's resources for a sibling hyperthread.  */
-static inline void
-cpu_relax (void)
-{
-#if defined (__x86_64__) || defined (__i386__)
-  __builtin_ia32_pause ();
-#endif
-}
-
 /* Seconds on the monotonic clock.  */
 static double
 now (void)
@@ -567,9 +557,9 @@ stop_serving (struct rpc_launch *launch)
   fflush (stdout);
 }
 
-/* The kernel-wait loop: idle polls that spin with cpu_relax before the
-   launcher starts yielding the CPU, and idle polls per query of the
-   kernel's state.  */
+/* The kernel-wait loop: idle polls that spin (rpc_launch_cpu_relax)
+   before the launcher starts yielding the CPU, and idle polls per query
+   of the kernel's state.  */
 #define SPIN_POLLS 4096
 #define QUERY_POLLS 64
 
@@ -613,11 +603,11 @@ watch_kernel (void *context)
 
    A GPU thread waits for each reply, and after one it soon posts its next
    request, so after a served request look again at once.  Idle, spin
-   with cpu_relax for SPIN_POLLS polls, which sees a request within
-   microseconds, then yield the CPU on each poll, so that a long kernel
-   that makes no calls gives way to other runnable work (with none,
-   sched_yield returns at once and we keep a core busy, as the stock
-   launcher does waiting in the driver).  Ask the driver whether the
+   for SPIN_POLLS polls, which sees a request within microseconds, then
+   yield the CPU on each poll, so that a long kernel that makes no calls
+   gives way to other runnable work (with none, sched_yield returns at
+   once and we keep a core busy, as the stock launcher does waiting in
+   the driver).  Ask the driver whether the
    kernel is done only every QUERY_POLLS idle polls: that call costs more
    than a poll.  */
 void
@@ -639,7 +629,7 @@ rpc_launch_serve (struct rpc_launch *launch)
       if (idle_polls++ % QUERY_POLLS == 0 && kernel_done (launch))
 	break;
       if (idle_polls < SPIN_POLLS)
-	cpu_relax ();
+	rpc_launch_cpu_relax ();
       else
 	sched_yield ();
     }

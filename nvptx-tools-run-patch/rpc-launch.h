@@ -166,6 +166,16 @@ void rpc_launch_serve (struct rpc_launch *launch);
    rpc_launch_stream, rpc_launch_serve does all of it.  */
 bool rpc_launch_poll (struct rpc_launch *launch);
 
+/* For a loop that polls: tell the CPU it spins, which on x86 saves power
+   and frees the core's resources for a sibling hyperthread.  */
+static inline void
+rpc_launch_cpu_relax (void)
+{
+#if defined (__x86_64__) || defined (__i386__)
+  __builtin_ia32_pause ();
+#endif
+}
+
 /* The name that begins each error message: "nvptx-run" by default.  */
 extern const char *rpc_launch_name;
 

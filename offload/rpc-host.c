@@ -127,15 +127,6 @@ set_up (void)
   pthread_once (&once, load_cuda);
 }
 
-/* Tell the CPU we are in a spin-wait loop.  */
-static inline void
-cpu_relax (void)
-{
-#if defined (__x86_64__) || defined (__i386__)
-  __builtin_ia32_pause ();
-#endif
-}
-
 /* Idle polls that spin before the thread starts sleeping IDLE_SLEEP_NS
    between polls.  A GPU thread posts its next request soon after a reply,
    so spinning serves a busy program at the launcher's speed; sleeping
@@ -171,7 +162,7 @@ serve (void *unused)
       if (served)
 	idle_polls = 0;
       else if (++idle_polls < SPIN_POLLS)
-	cpu_relax ();
+	rpc_launch_cpu_relax ();
       else
 	nanosleep (&idle_sleep, NULL);
       pthread_mutex_lock (&lock);
