@@ -46,6 +46,7 @@ for part; do
     start=$(date +%s)
     case $part in
       suite) timeout $limit "$here/gpu-suite.sh" "$logs" ;;
+      offload) timeout $limit "$here/gpu-offload.sh" "$logs" ;;
       newlib)
 	timeout $limit sh -c '"$1/newlib-testsuite.sh" ours "$2" &&
 			      "$1/newlib-testsuite.sh" stock "$2"' \

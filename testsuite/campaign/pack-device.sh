@@ -29,6 +29,10 @@ gcc_tarball=$(echo ${GCC_TARBALL:-/usr/src/gcc-12/gcc-12*-dfsg.tar.xz})
 mkdir -p "$pack"
 cd "$pack"
 apt-get download dejagnu expect tcl-expect tcl8.6 libtcl8.6 nvptx-tools
+# Debian 12's libgomp and its nvptx plugin, for gpu-offload.sh only: not
+# to be unpacked into /, over the GPU machine's own libgomp.
+mkdir -p gomp
+(cd gomp && apt-get download libgomp1 libgomp-plugin-nvptx1)
 tar -C / -cJf tc.tar.xz "${prefix#/}"
 
 cd "$top"
