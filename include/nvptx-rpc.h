@@ -406,6 +406,12 @@ enum nvptx_rpc_format_kind
 
 /* The flags, bit I of a spec's flags for character I.  */
 #define NVPTX_RPC_FORMAT_FLAGS "-+ #0'"
+#define NVPTX_RPC_FORMAT_LEFT (1u << 0)
+#define NVPTX_RPC_FORMAT_PLUS (1u << 1)
+#define NVPTX_RPC_FORMAT_SPACE (1u << 2)
+#define NVPTX_RPC_FORMAT_ALTERNATE (1u << 3)
+#define NVPTX_RPC_FORMAT_ZERO (1u << 4)
+#define NVPTX_RPC_FORMAT_GROUPING (1u << 5)
 /* A width or precision that the format does not give, or gives as '*'.  */
 #define NVPTX_RPC_FORMAT_NONE (-1)
 #define NVPTX_RPC_FORMAT_STAR (-2)
@@ -437,10 +443,16 @@ nvptx_rpc_format_number (const char **p)
 static inline uint32_t
 nvptx_rpc_format_flag (char c)
 {
-  for (unsigned i = 0; NVPTX_RPC_FORMAT_FLAGS[i]; i++)
-    if (NVPTX_RPC_FORMAT_FLAGS[i] == c)
-      return 1u << i;
-  return 0;
+  switch (c)
+    {
+    case '-': return NVPTX_RPC_FORMAT_LEFT;
+    case '+': return NVPTX_RPC_FORMAT_PLUS;
+    case ' ': return NVPTX_RPC_FORMAT_SPACE;
+    case '#': return NVPTX_RPC_FORMAT_ALTERNATE;
+    case '0': return NVPTX_RPC_FORMAT_ZERO;
+    case '\'': return NVPTX_RPC_FORMAT_GROUPING;
+    default: return 0;
+    }
 }
 
 /* Scan the conversion specification at P, which is at a '%', into SPEC.

@@ -1,17 +1,22 @@
-/* printf's formatting, done by the host (FORMAT in nvptx-rpc.h): the
-   host's C library prints exactly what a native program would, and one
-   request costs about what newlib's formatter takes one GPU thread for a
-   short line (6.8 us on the H200), less than it takes for a long one or
-   a floating conversion.  newlib's _VFPRINTF_R calls this for streams
-   (patches/0007-vfprintf-on-the-host.diff).  */
+/* printf's formatting for a stream, which newlib's _VFPRINTF_R asks of
+   __nvptx_rpc_format (patches/0007-nvptx-vfprintf-format.diff).  Most
+   printf calls convert only integers, characters and strings, whose text
+   C fixes to the byte: those are formatted here, on the GPU, in about a
+   microsecond, where newlib's formatter takes 6.8 us for a short line on
+   the H200 and a request to the host as much.  The rest (floating point,
+   %p, null strings, the ' flag) goes to the host (FORMAT in
+   nvptx-rpc.h), whose C library prints exactly what a native program
+   would.  */
 
 /* Nothing here depends on the lane: in the OpenMP multilib (uniform
-   SIMT) every lane of a warp builds the same block in the caller's
-   buffer, as one lane would, and rpc.c makes the call.  */
+   SIMT) every lane of a warp builds the same text or block in the
+   caller's buffer, as one lane would, and rpc.c makes the call.  */
 
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 #include "rpc.h"
 
@@ -61,17 +66,223 @@ put_string (struct block *b, const char *s, int precision)
   return true;
 }
 
+#define LEFT NVPTX_RPC_FORMAT_LEFT
+#define PLUS NVPTX_RPC_FORMAT_PLUS
+#define SPACE NVPTX_RPC_FORMAT_SPACE
+#define ALTERNATE NVPTX_RPC_FORMAT_ALTERNATE
+#define ZERO NVPTX_RPC_FORMAT_ZERO
+
+/* Put N bytes, C each, or the N bytes at S when S is not null.  Byte by
+   byte: the fields are short, and a call to memcpy costs more on the
+   GPU than copying them.  */
+static bool
+put_bytes (struct block *b, const char *s, char c, size_t n)
+{
+  unsigned char *to = b->base + b->length;
+
+  if (n > b->room - b->length)
+    return false;
+  for (size_t i = 0; i < n; i++)
+    to[i] = s != NULL ? s[i] : c;
+  b->length += n;
+  return true;
+}
+
+/* Put a field of WIDTH bytes at least: PREFIX (a sign, "0x"), ZEROS
+   zeros, the N bytes at S; padded with spaces before, or after when
+   LEFT.  */
+static bool
+put_field (struct block *b, const char *prefix, size_t zeros, const char *s,
+	   size_t n, int width, bool left)
+{
+  size_t prefix_length = strlen (prefix);
+  size_t length = prefix_length + zeros + n;
+  size_t pad = (size_t) width > length ? width - length : 0;
+
+  return (left || put_bytes (b, NULL, ' ', pad))
+	 && put_bytes (b, prefix, 0, prefix_length)
+	 && put_bytes (b, NULL, '0', zeros) && put_bytes (b, s, 0, n)
+	 && (!left || put_bytes (b, NULL, ' ', pad));
+}
+
+/* The digits of V in the base of CONVERSION (o, x, X, else ten), ending
+   at END; returns where they start.  Decimal digits of a value that fits
+   32 bits come from 32-bit division, which the GPU does in a few
+   instructions, where 64-bit division is a long sequence.  */
+static char *
+put_digits (char *end, uint64_t v, char conversion)
+{
+  char ten = conversion == 'X' ? 'A' : 'a';
+  unsigned shift = conversion == 'o' ? 3 : 4;
+
+  if (conversion == 'o' || conversion == 'x' || conversion == 'X')
+    do
+      {
+	unsigned digit = v & ((1u << shift) - 1);
+	*--end = digit < 10 ? '0' + digit : ten + digit - 10;
+	v >>= shift;
+      }
+    while (v != 0);
+  else
+    {
+      for (; v > UINT32_MAX; v /= 10)
+	*--end = '0' + v % 10;
+      uint32_t w = v;
+      do
+	*--end = '0' + w % 10;
+      while ((w /= 10) != 0);
+    }
+  return end;
+}
+
+/* Put the integer conversion SPEC of V, which has the type of SPEC's
+   length modifier, as C has it.  */
+static bool
+put_integer (struct block *b, const struct nvptx_rpc_format_spec *spec,
+	     uint32_t flags, int width, int precision, uint64_t v)
+{
+  char conversion = spec->conversion;
+  bool is_signed = conversion == 'd' || conversion == 'i';
+  char prefix[3] = "";
+  char text[24];
+  char *end = text + sizeof text, *start = end;
+
+  if (spec->modifier[0] == 'h')
+    {
+      bool hh = spec->modifier[1] == 'h';
+      if (is_signed)
+	v = hh ? (int64_t) (signed char) v : (int64_t) (short) v;
+      else
+	v = hh ? (unsigned char) v : (unsigned short) v;
+    }
+  if (is_signed && (int64_t) v < 0)
+    prefix[0] = '-', v = -v;
+  else if (is_signed && (flags & (PLUS | SPACE)))
+    prefix[0] = flags & PLUS ? '+' : ' ';
+  else if ((flags & ALTERNATE) && v != 0
+	   && (conversion == 'x' || conversion == 'X'))
+    prefix[0] = '0', prefix[1] = conversion;
+
+  if (v != 0 || precision != 0)
+    start = put_digits (end, v, conversion);
+  size_t n = end - start;
+  size_t zeros = precision > 0 && (size_t) precision > n ? precision - n : 0;
+  /* "%#o" starts with a 0, whatever the precision.  */
+  if (conversion == 'o' && (flags & ALTERNATE) && zeros == 0
+      && (n == 0 || *start != '0'))
+    zeros = 1;
+  /* The 0 flag pads with zeros after the prefix, unless a precision or
+     the - flag says otherwise.  */
+  size_t length = strlen (prefix) + zeros + n;
+  if ((flags & ZERO) && !(flags & LEFT) && precision < 0
+      && (size_t) width > length)
+    zeros += width - length;
+  return put_field (b, prefix, zeros, start, n, width, flags & LEFT);
+}
+
+/* Format FMT with AP into ROOM bytes at OUT, here, when its conversions
+   are all integers, characters, strings that are not null, or "%%",
+   without the ' flag, nor a flag C leaves undefined for them; returns
+   the length, or -1 for the host to do it.  */
+int
+__nvptx_format_here (char *out, size_t room, const char *fmt, va_list ap)
+{
+  struct block b = { (unsigned char *) out, 0, room };
+  struct nvptx_rpc_format_spec spec;
+
+  for (const char *p = fmt; *p != '\0'; )
+    {
+      if (*p != '%')
+	{
+	  if (b.length == b.room)
+	    return -1;
+	  b.base[b.length++] = *p++;
+	  continue;
+	}
+      nvptx_rpc_format_scan (p, &spec);
+      p += spec.length;
+
+      uint32_t flags = spec.flags;
+      int width = spec.width, precision = spec.precision;
+      if (width == NVPTX_RPC_FORMAT_STAR)
+	{
+	  width = va_arg (ap, int);
+	  if (width < 0)
+	    flags |= LEFT, width = width == INT_MIN ? INT_MAX : -width;
+	}
+      else if (width == NVPTX_RPC_FORMAT_NONE)
+	width = 0;
+      if (precision == NVPTX_RPC_FORMAT_STAR)
+	precision = va_arg (ap, int);
+      if (precision < 0)
+	precision = NVPTX_RPC_FORMAT_NONE;
+      /* A field wider than the room would not fit in it.  */
+      if (width > (long long) room || precision > (long long) room)
+	return -1;
+
+      const char *s;
+      char c;
+      bool ok;
+      switch (spec.kind)
+	{
+	case NVPTX_RPC_FORMAT_INT: case NVPTX_RPC_FORMAT_INT64:
+	case NVPTX_RPC_FORMAT_UNSIGNED: case NVPTX_RPC_FORMAT_UINT64:
+	  /* # means nothing for d, i, u in C; glibc ignores it.  */
+	  if ((flags & ~(LEFT | PLUS | SPACE | ALTERNATE | ZERO))
+	      || ((flags & ALTERNATE) && spec.conversion != 'o'
+		  && spec.conversion != 'x' && spec.conversion != 'X'))
+	    return -1;
+	  {
+	    bool wide = spec.kind == NVPTX_RPC_FORMAT_INT64
+			|| spec.kind == NVPTX_RPC_FORMAT_UINT64;
+	    uint64_t v = wide ? va_arg (ap, uint64_t)
+		       : spec.kind == NVPTX_RPC_FORMAT_INT
+		       ? (uint64_t) va_arg (ap, int) : va_arg (ap, unsigned);
+	    ok = put_integer (&b, &spec, flags, width, precision, v);
+	  }
+	  break;
+	case NVPTX_RPC_FORMAT_CHAR:
+	  if ((flags & ~LEFT) || precision >= 0)
+	    return -1;
+	  c = (char) va_arg (ap, int);
+	  ok = put_field (&b, "", 0, &c, 1, width, flags & LEFT);
+	  break;
+	case NVPTX_RPC_FORMAT_STRING:
+	  s = va_arg (ap, const char *);
+	  if ((flags & ~LEFT) || s == NULL)
+	    return -1;
+	  ok = put_field (&b, "", 0, s,
+			  precision >= 0 ? strnlen (s, precision) : strlen (s),
+			  width, flags & LEFT);
+	  break;
+	case NVPTX_RPC_FORMAT_PERCENT:
+	  ok = put_bytes (&b, "%", 0, 1);
+	  break;
+	default:
+	  return -1;
+	}
+      if (!ok)
+	return -1;
+    }
+  return b.length;
+}
+
 int
 __nvptx_rpc_format (char *out, size_t room, const char *fmt, va_list ap)
 {
   struct block b = { (unsigned char *) out, 0, 0 };
   struct nvptx_rpc_format_spec spec;
   size_t fmt_length;
+  va_list aq;
+  int length_here;
 
-  if (!__nvptx_rpc_available ())
-    return -1;
   if (room > NVPTX_RPC_FORMAT_MAX)
     room = NVPTX_RPC_FORMAT_MAX;
+  va_copy (aq, ap);
+  length_here = __nvptx_format_here (out, room, fmt, aq);
+  va_end (aq);
+  if (length_here >= 0 || !__nvptx_rpc_available ())
+    return length_here;
   b.room = room & ~(size_t) 7;
 
   /* The format first, in the block, where the scan reads it.  */

@@ -100,11 +100,17 @@ int __nvptx_rpc_utimens (const char *path, int64_t atime_sec,
 			 int64_t atime_nsec, int64_t mtime_sec,
 			 int64_t mtime_nsec);
 
-/* Have the host format FMT with AP (FORMAT) into OUT, which is 8-byte
-   aligned and has ROOM bytes, without a NUL: returns the length, or -1
-   when the host does not format it (no mailbox; a conversion it does not
-   take; arguments, or output, that do not fit ROOM), errno unchanged, for
+/* Format FMT with AP into OUT, which is 8-byte aligned and has ROOM
+   bytes, without a NUL: here when it converts only integers, characters
+   and strings, else by the host (FORMAT).  Returns the length, or -1
+   when neither does it (no mailbox; a conversion the host does not take;
+   arguments, or output, that do not fit ROOM), errno unchanged, for
    newlib's formatter to do it with its own copy of AP.  */
 int __nvptx_rpc_format (char *out, size_t room, const char *fmt, va_list ap);
+
+/* __nvptx_rpc_format's part on the GPU: FMT with AP into ROOM bytes at
+   OUT, which may have any alignment, when it converts only integers,
+   characters and strings; else -1, having used AP.  */
+int __nvptx_format_here (char *out, size_t room, const char *fmt, va_list ap);
 
 #endif /* _NVPTX_RPC_CLIENT_H */

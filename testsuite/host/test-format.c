@@ -1,11 +1,12 @@
-/* FORMAT: printf's formatting on the host, through
-   __nvptx_rpc_format, which newlib's vfprintf calls for a stream, and the
-   real server.  The host's C library formats, so each format of a large
-   table must give exactly what this C library's vsnprintf gives: the
-   bytes and the count.  Then what the client leaves to newlib's own
-   formatter: it returns -1 with errno unchanged, without a request when
-   it can tell beforehand.  And a string is read no further than its
-   precision, up to a page that cannot be read.  */
+/* printf's formatting through __nvptx_rpc_format, which newlib's
+   vfprintf calls for a stream: integers, characters and strings by the
+   client itself, the rest by the host's C library through FORMAT and the
+   real server.  Either way each format of a large table must give
+   exactly what this C library's vsnprintf gives: the bytes and the
+   count.  Then what the client leaves to newlib's own formatter: it
+   returns -1 with errno unchanged, without a request when it can tell
+   beforehand.  And a string is read no further than its precision, up
+   to a page that cannot be read.  */
 
 #include <float.h>
 #include <limits.h>
@@ -18,7 +19,7 @@
 
 #include "harness.h"
 
-/* The room newlib's vfprintf gives the host (HOST_FORMAT_ROOM).  */
+/* The room newlib's vfprintf gives format.c (STREAM_FORMAT_ROOM).  */
 #define ROOM 1024
 
 /* The client's buffer: the arguments go out in it, the output comes back
@@ -238,6 +239,7 @@ characters (void)
   long_string[sizeof long_string - 2] = '>';
   T ("%s", long_string);
   T ("[%.900s]", long_string);
+  T ("%.1020s", long_string);
   T ("%.*s", 5, long_string);
   T ("%p", NULL);
   T ("%p %p", (void *) buffer, (void *) &null);
@@ -281,6 +283,37 @@ unterminated (void)
   T ("%.2s|%-8.4s|%8.3s|", s, s, s);
   T ("%.*s|", 0, s + 4);
   munmap (pages, 2 * page);
+}
+
+/* __nvptx_format_here, as vfprintf calls it for a fully buffered stream:
+   straight into the stream's buffer, at any alignment, in the room left
+   there, or -1.  */
+static int
+here (char *out, size_t room, const char *fmt, ...)
+{
+  va_list ap;
+  int n;
+
+  va_start (ap, fmt);
+  n = __nvptx_format_here (out, room, fmt, ap);
+  va_end (ap);
+  return n;
+}
+
+static void
+into_a_buffer (void)
+{
+  char out[32];
+
+  memset (out, '#', sizeof out);
+  CHECK_INT ("here: unaligned", here (out + 3, 12, "line %ld\n", 123456L),
+	     12);
+  CHECK ("here: unaligned text", memcmp (out, "###line 123456\n#", 16) == 0);
+  CHECK_INT ("here: one byte short", here (out, 11, "line %ld\n", 123456L),
+	     -1);
+  CHECK_INT ("here: room exactly", here (out, 5, "%5d", -42), 5);
+  CHECK_INT ("here: a float is the host's", here (out, 32, "%f", 1.0), -1);
+  CHECK_INT ("here: %p is the host's", here (out, 32, "%p", (void *) out), -1);
 }
 
 /* A format the client leaves to newlib's formatter: -1, errno as it
@@ -346,18 +379,19 @@ fallbacks (void)
   FALLS_BACK ("%.*g", INT_MAX, 1.0);
   FALLS_BACK ("%2147483647d", 1);
   FALLS_BACK ("%99999999999999999999d", 1);
-  /* Arguments or a format that do not fit.  */
+  /* Arguments or a format that do not fit the host's request; the
+     client formats the same without floats (characters (), and below).  */
   memset (big, 's', sizeof big - 1);
   big[sizeof big - 1] = '\0';
   FALLS_BACK ("%s", big);
-  FALLS_BACK ("%.1020s", big);
+  FALLS_BACK ("%.1020s%f", big, 1.0);
   FALLS_BACK (big);
-  FALLS_BACK ("%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d"
+  FALLS_BACK ("%f%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d"
 	      "%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d"
 	      "%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d"
 	      "%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d"
 	      "%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d",
-	      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,
+	      1.0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,
 	      19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34,
 	      35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50,
 	      51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66,
@@ -367,8 +401,8 @@ fallbacks (void)
 	      112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124,
 	      125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137,
 	      138, 139, 140, 141, 142, 143, 144, 145);
-  falls_back (__LINE__, 4, false, "%d", 1);
-  falls_back (__LINE__, 0, false, "");
+  falls_back (__LINE__, 4, false, "%f", 1.0);
+  falls_back (__LINE__, 0, false, "%f", 1.0);
   /* Output longer than the room: the host says how long.  */
   falls_back (__LINE__, ROOM, true, "%1000d%1000d", 1, 2);
   falls_back (__LINE__, 16, true, "%lld", LLONG_MIN);
@@ -378,8 +412,10 @@ int
 main (void)
 {
   harness_begin ("test-format");
-  /* No mailbox yet: a launcher without nvptx-rpc.  */
-  falls_back (__LINE__, ROOM, false, "%d", 1);
+  /* No mailbox yet, a launcher without nvptx-rpc: what needs the host
+     falls back, the rest is formatted all the same.  */
+  falls_back (__LINE__, ROOM, false, "%f", 1.0);
+  same (__LINE__, ROOM, "%d|%-5s|%c|%#x", 1, "ab", 'c', 255u);
 
   size_t nruns;
   const struct harness_run *runs = harness_runs (&nruns);
@@ -391,6 +427,7 @@ main (void)
       floats ();
       characters ();
       unterminated ();
+      into_a_buffer ();
       fallbacks ();
       run_end ();
     }
