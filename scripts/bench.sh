@@ -6,6 +6,9 @@
 # (default bench.dat), which scripts/bench-report.sh turns into
 # docs/performance.md and its plots.
 # Usage: scripts/bench.sh OUR_LAUNCHER STOCK_LAUNCHER GPU_BINDIR [DATA]
+# $BENCH_OFFLOAD: the nvptx-rpc-offload runner, to time OpenMP threads
+# calling at once (GPU_BINDIR/../offload/calls.omp; needs libgomp and its
+# nvptx plugin);
 # $BENCH_DIR: where the I/O runs (default: a fresh directory in $TMPDIR);
 # $BENCH_SIZES, $BENCH_STACK_SIZES: transfer sizes; $BENCH_REPEATS: runs
 # of each timed program (the best counts).
@@ -49,6 +52,11 @@ timed ()
 "$ours" --window 65536 "$bench" io "$dir" stack $stack_sizes \
   | sed 's/_stack_/_stack64k_/' >> "$data"
 "$bindir/bench.native" io "$dir" global $sizes | sed 's/^/host_/' >> "$data"
+if [ -n "${BENCH_OFFLOAD:-}" ]; then
+  "$BENCH_OFFLOAD" "$bindir/../offload/calls.omp" > "$dir/calls.out" \
+    || echo "offload calls failed" >&2
+  grep '^offload_' "$dir/calls.out" >> "$data"
+fi
 
 timed ours_hello "$ours" "$bindir/hello.nvptx"
 timed stock_hello "$stock" "$bindir/hello.nvptx"
@@ -78,6 +86,15 @@ awk '
 	"ns, bare mailbox exchange", "")
     row("32 lanes calling at once", "lanes32", "/s", "lanes1",
 	"calls/s, one lane", "")
+    row(sprintf("%d OpenMP threads calling at once", v["offload_threads"]),
+	"offload_calls_many", "/s", "offload_calls_one",
+	"calls/s, one OpenMP thread", "")
+    row("fprintf of a flood line to /dev/null", "fprintf", "ns", "snprintf",
+	"ns, newlib formatting it", "")
+    row("formatting a flood line (format.c)", "format", "ns", "snprintf",
+	"ns, newlib formatting it", "")
+    row("fprintf of a %g line to /dev/null", "fprintf_float", "ns", "snprintf",
+	"ns, newlib formatting \"line %ld\"", "")
     n = split("'"$sizes"'", s, " ")
     for (i = 1; i <= n; i++)
       for (k = 1; k <= 2; k++) {

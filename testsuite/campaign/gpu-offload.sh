@@ -30,7 +30,7 @@ run ()
 }
 
 for p in hello.omp fileio.omp stdio.omp prototypes.omp parallel.omp \
-	 openacc/fileio.acc openacc/gangs.acc; do
+	 calls.omp openacc/fileio.acc openacc/gangs.acc openacc/async.acc; do
   echo "=== $p under nvptx-rpc-offload"
   run "$offload" "$programs/$p" 2>&1
 done
@@ -48,7 +48,8 @@ done
 
 # parallel and gangs are left out: the host runs other counts of threads.
 echo "=== against the host fallback: stdout (sorted), stderr, status"
-for p in hello.omp fileio.omp stdio.omp stdin.omp openacc/fileio.acc; do
+for p in hello.omp fileio.omp stdio.omp stdin.omp openacc/fileio.acc \
+	 openacc/async.acc; do
   echo "41 words" | timeout 60 "$offload" "$programs/$p" > gpu.out 2> gpu.err
   gpu=$?
   echo "41 words" | OMP_TARGET_OFFLOAD=DISABLED ACC_DEVICE_TYPE=host \
@@ -70,8 +71,8 @@ sanitizer=$(command -v compute-sanitizer \
 	    || ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null)
 [ -n "$sanitizer" ] || exit 0
 echo "=== failures again under compute-sanitizer"
-for p in hello.omp fileio.omp stdio.omp parallel.omp openacc/fileio.acc \
-	 openacc/gangs.acc; do
+for p in hello.omp fileio.omp stdio.omp parallel.omp calls.omp \
+	 openacc/fileio.acc openacc/gangs.acc openacc/async.acc; do
   timeout 60 "$offload" "$programs/$p" > /dev/null 2>&1 && continue
   echo "--- $p"
   timeout 120 "$sanitizer" --print-limit 40 "$offload" "$programs/$p" 2>&1 \

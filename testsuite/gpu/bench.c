@@ -10,6 +10,7 @@
 			   KIND is global (malloc'd), static or stack  */
 
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,6 +67,20 @@ bare_exchange (struct nvptx_rpc_mailbox *mb)
   do
     LOAD_PAIR (&mb->reply.seq, head, res);
   while ((uint32_t) head != seq);
+}
+
+/* format.c's formatting alone, as vfprintf asks it for a stream.  */
+static int
+format_line (const char *fmt, ...)
+{
+  static uint64_t text[128];
+  va_list ap;
+  int n;
+
+  va_start (ap, fmt);
+  n = __nvptx_rpc_format ((char *) text, sizeof text, fmt, ap);
+  va_end (ap);
+  return n;
 }
 
 /* Time N runs of STMT, in nanoseconds each.  */
@@ -131,6 +146,12 @@ calls (long n)
   result ("snprintf", PER_CALL (n, snprintf (line, sizeof line,
 					     "line %ld\n", i_)), "ns");
   result ("fprintf", PER_CALL (n, fprintf (null, "line %ld\n", i_)), "ns");
+  result ("format", PER_CALL (n, format_line ("line %ld\n", i_)), "ns");
+  result ("stream_lock", PER_CALL (n, ({ flockfile (null);
+					funlockfile (null); })), "ns");
+  result ("fprintf_float", PER_CALL (n, fprintf (null, "line %g\n",
+						  (double) i_)), "ns");
+  result ("fwrite", PER_CALL (n, fwrite ("line 12345\n", 1, 11, null)), "ns");
   fclose (null);
   close (fd);
   return sink == 42;		/* Keeps the loads.  */
