@@ -14,9 +14,13 @@
 #   torture-replay the same tests compiled beforehand by torture-record.sh
 #                  (.gpu-pack/torture-*.tar.xz), only run there, ours then
 #                  stock, and compared (torture-compare.sh)
-# Each PART prints to OUTDIR/PART.txt and packs its .sum, .log and .out
-# files into OUTDIR/PART.tar.xz.  A part is stopped after $PART_SECONDS
-# (default 540), keeping what it has logged.
+#   offload        gpu-offload.sh: our OpenMP and OpenACC programs
+#   libgomp        GCC 12's libgomp tests built beforehand by
+#                  libgomp-build.sh (.gpu-pack/libgomp.tar.xz), stock and
+#                  ours, by libgomp-run.sh
+# Each PART prints to OUTDIR/PART.txt and packs its .sum, .log, .out and
+# .list files into OUTDIR/PART.tar.xz.  A part is stopped after
+# $PART_SECONDS (default 540), keeping what it has logged.
 set -u
 [ $# -ge 2 ] || { echo "usage: $0 OUTDIR PART..." >&2; exit 2; }
 out=$(mkdir -p "$1" && cd "$1" && pwd) || exit; shift
@@ -47,6 +51,11 @@ for part; do
     case $part in
       suite) timeout $limit "$here/gpu-suite.sh" "$logs" ;;
       offload) timeout $limit "$here/gpu-offload.sh" "$logs" ;;
+      libgomp)
+	tar -C "$logs" -xJf "$pack/libgomp.tar.xz"
+	cp "$logs"/libgomp/*.list "$logs"
+	timeout $limit "$here/libgomp-run.sh" "$logs/libgomp" "$logs"
+	rm -rf "$logs/libgomp" ;;
       newlib)
 	timeout $limit sh -c '"$1/newlib-testsuite.sh" ours "$2" &&
 			      "$1/newlib-testsuite.sh" stock "$2"' \
@@ -91,5 +100,5 @@ for part; do
     echo "$part took $(( $(date +%s) - start )) s"
   } 2>&1 | tee "$out/$part.txt"
   (cd "$logs" && find . -name '*.sum' -o -name '*.log' -o -name '*.out' \
-     | tar -cJf "$out/$part.tar.xz" -T -)
+		       -o -name '*.list' | tar -cJf "$out/$part.tar.xz" -T -)
 done

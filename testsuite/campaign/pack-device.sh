@@ -14,6 +14,9 @@
 #   torture-{ours,stock}.tar.xz, -compile.sum  GCC's torture tests compiled
 #                          here (torture-record.sh), for campaign.sh's
 #                          torture-replay part; about 10 minutes on 2 cores
+#   libgomp.tar.xz         GCC's libgomp tests compiled here, stock and
+#                          ours (libgomp-build.sh), for campaign.sh's
+#                          libgomp part; about 5 minutes on 2 cores
 # Copy the tree, .gpu-pack/ included, to the same path on the GPU
 # machine; campaign.sh unpacks it there, as these commands do:
 #   for f in .gpu-pack/*.deb; do dpkg -x $f /; done
@@ -51,6 +54,9 @@ tar -cJf "$pack/newlib-trees.tar.xz" newlib-build/stamp \
 
 "$here/unpack-gcc-testsuite.sh" "$gcc_tarball" "$work"
 (cd "$work" && tar -cJf "$pack/gcc-12-testsuite.tar.xz" gcc-12*)
+
+GCC_TARBALL=$gcc_tarball "$here/libgomp-build.sh" "$pack/libgomp"
+rm -rf "$pack/libgomp"
 
 export GCC_TARBALL=$pack/gcc-12-testsuite.tar.xz
 PATH=$prefix/bin:$PATH "$here/torture-record.sh" ours "$pack"
