@@ -8,7 +8,21 @@
 
 #include <stdint.h>
 
+/* A lock is a word in GPU memory: its holder's key, never 0 and below
+   LOCK_FREE (lock_key ()); or, free, the key of its
+   last holder with LOCK_FREE set, or 0 if it was never taken.  A thread
+   that takes back a lock it held last needs no acquire: no other thread
+   stored anything under it in between.  */
+#define LOCK_FREE (1ULL << 63)
+
 #ifdef __nvptx__
+# include "thread.h"
+/* The calling thread's key, for the locks.  */
+static inline unsigned long long
+lock_key (void)
+{
+  return __nvptx_thread_key ();
+}
 /* Loads of words the host writes.  GCC 12 compiles a C volatile load to
    a plain PTX "ld", which the GPU may serve from its L1 cache: a reply
    would then be read stale.  "ld.volatile" is never cached.  Each load of
@@ -65,22 +79,11 @@
 #  define WARP_UNIFORM(x) (x)
 /* Spin locks in GPU memory, taken and given back at GPU scope: only GPU
    threads use them, and GCC's __atomic builtins would fence at system
-   scope (membar.sys), which also waits for stores to host memory.  OWNER
-   is 0 when the lock is free.  */
-static inline int
-lock_try_take (unsigned long long *owner, unsigned long long self)
-{
-  unsigned long long old;
-
-  asm volatile ("atom.acquire.gpu.cas.b64 %0, [%1], 0, %2;"
-		: "=r" (old) : "r" (owner), "r" (self) : "memory");
-  return old == 0;
-}
-static inline void
-lock_give_back (unsigned long long *owner)
-{
-  asm volatile ("st.release.gpu.u64 [%0], 0;" : : "r" (owner) : "memory");
-}
+   scope (membar.sys), which also waits for stores to host memory.  The
+   take is relaxed, and fences only when another thread held the lock
+   since SELF gave it back (LOCK_FREE, above): a GPU-scope acquire drops
+   the thread's L1 lines, and every later load of stdio's state or of
+   the format would miss.  */
 /* Who holds OWNER now, as another thread's take may change it.  */
 static inline unsigned long long
 lock_holder (const unsigned long long *owner)
@@ -89,6 +92,39 @@ lock_holder (const unsigned long long *owner)
 
   asm volatile ("ld.relaxed.gpu.u64 %0, [%1];" : "=r" (who) : "r" (owner));
   return who;
+}
+static inline unsigned long long
+lock_swap_if (unsigned long long *owner, unsigned long long expected,
+	      unsigned long long self)
+{
+  unsigned long long old;
+
+  asm volatile ("atom.relaxed.gpu.cas.b64 %0, [%1], %2, %3;"
+		: "=r" (old) : "r" (owner), "r" (expected), "r" (self)
+		: "memory");
+  return old;
+}
+/* Take OWNER for SELF if it is free; false if it is held (by SELF too,
+   which a recursive lock checks).  One atomic when SELF gave it back
+   last, the common case; else a second, and the acquire fence.  */
+static inline int
+lock_try_take (unsigned long long *owner, unsigned long long self)
+{
+  unsigned long long seen = lock_swap_if (owner, self | LOCK_FREE, self);
+
+  if (seen == (self | LOCK_FREE))
+    return 1;
+  if ((seen != 0 && !(seen & LOCK_FREE))
+      || lock_swap_if (owner, seen, self) != seen)
+    return 0;
+  asm volatile ("fence.acq_rel.gpu;" : : : "memory");
+  return 1;
+}
+static inline void
+lock_give_back (unsigned long long *owner, unsigned long long self)
+{
+  asm volatile ("st.release.gpu.u64 [%0], %1;"
+		: : "r" (owner), "r" (self | LOCK_FREE) : "memory");
 }
 # endif
 /* Nanoseconds on the GPU's global timer, as lane 0 read it.  */
@@ -124,6 +160,14 @@ back_off (unsigned *delay)
 # define STORE_RELEASE32(p, v) \
   __atomic_store_n ((uint32_t *) (p), (v), __ATOMIC_RELEASE)
 # define ACQUIRE_FENCE() __atomic_thread_fence (__ATOMIC_ACQUIRE)
+/* A host thread's key: the address of a thread-local of its own.  */
+static inline unsigned long long
+lock_key (void)
+{
+  static __thread char anchor;
+
+  return (uintptr_t) &anchor;
+}
 /* The tests' "device" is the host's memory, all of it.  */
 # define IS_GLOBAL(p) ((void) (p), 1)
 # define WARP_UNIFORM(x) (x)
@@ -157,26 +201,29 @@ back_off (unsigned *delay)
    atom in inline asm would run on each lane, one winning the lock and
    the others spinning against their own warp.  There the builtins fence
    at system scope (membar.sys), which also keeps lock_holder's plain
-   load of OWNER from L1 lines older than the last failed take.  OWNER
-   is 0 when the lock is free.  */
-static inline int
-lock_try_take (unsigned long long *owner, unsigned long long self)
-{
-  unsigned long long free_ = 0;
-
-  return __atomic_compare_exchange_n (owner, &free_, self, 0,
-				      __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
-}
-static inline void
-lock_give_back (unsigned long long *owner)
-{
-  __atomic_store_n (owner, 0, __ATOMIC_RELEASE);
-}
-/* Who holds OWNER now, as another thread's take may change it.  */
+   load of OWNER from L1 lines older than the last failed take.  */
 static inline unsigned long long
 lock_holder (const unsigned long long *owner)
 {
   return __atomic_load_n (owner, __ATOMIC_RELAXED);
+}
+static inline int
+lock_try_take (unsigned long long *owner, unsigned long long self)
+{
+  unsigned long long seen = self | LOCK_FREE;
+
+  if (__atomic_compare_exchange_n (owner, &seen, self, 0, __ATOMIC_ACQUIRE,
+				   __ATOMIC_RELAXED))
+    return 1;
+  if (seen != 0 && !(seen & LOCK_FREE))
+    return 0;
+  return __atomic_compare_exchange_n (owner, &seen, self, 0,
+				      __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+}
+static inline void
+lock_give_back (unsigned long long *owner, unsigned long long self)
+{
+  __atomic_store_n (owner, self | LOCK_FREE, __ATOMIC_RELEASE);
 }
 #endif
 

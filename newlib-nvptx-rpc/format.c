@@ -72,37 +72,43 @@ put_string (struct block *b, const char *s, int precision)
 #define ALTERNATE NVPTX_RPC_FORMAT_ALTERNATE
 #define ZERO NVPTX_RPC_FORMAT_ZERO
 
+/* The functions below put text at O, before END, and return where the
+   next byte goes, or NULL when there is no room; each passes NULL on.
+   The output position stays in registers, where a struct would live in
+   local memory, a load and a store away for every byte.  */
+
 /* Put N bytes, C each, or the N bytes at S when S is not null.  Byte by
    byte: the fields are short, and a call to memcpy costs more on the
    GPU than copying them.  */
-static bool
-put_bytes (struct block *b, const char *s, char c, size_t n)
+static inline char *
+put_bytes (char *o, const char *end, const char *s, char c, size_t n)
 {
-  unsigned char *to = b->base + b->length;
-
-  if (n > b->room - b->length)
-    return false;
+  if (o == NULL || n > (size_t) (end - o))
+    return NULL;
   for (size_t i = 0; i < n; i++)
-    to[i] = s != NULL ? s[i] : c;
-  b->length += n;
-  return true;
+    o[i] = s != NULL ? s[i] : c;
+  return o + n;
 }
 
-/* Put a field of WIDTH bytes at least: PREFIX (a sign, "0x"), ZEROS
-   zeros, the N bytes at S; padded with spaces before, or after when
-   LEFT.  */
-static bool
-put_field (struct block *b, const char *prefix, size_t zeros, const char *s,
-	   size_t n, int width, bool left)
+/* Put a field of WIDTH bytes at least: the PREFIX_LENGTH bytes of
+   PREFIX (a sign, "0x"), ZEROS zeros, the N bytes at S; padded with
+   spaces before, or after when LEFT.  */
+static char *
+put_field (char *o, const char *end, const char *prefix,
+	   size_t prefix_length, size_t zeros, const char *s, size_t n,
+	   int width, bool left)
 {
-  size_t prefix_length = strlen (prefix);
   size_t length = prefix_length + zeros + n;
   size_t pad = (size_t) width > length ? width - length : 0;
 
-  return (left || put_bytes (b, NULL, ' ', pad))
-	 && put_bytes (b, prefix, 0, prefix_length)
-	 && put_bytes (b, NULL, '0', zeros) && put_bytes (b, s, 0, n)
-	 && (!left || put_bytes (b, NULL, ' ', pad));
+  if (!left)
+    o = put_bytes (o, end, NULL, ' ', pad);
+  o = put_bytes (o, end, prefix, 0, prefix_length);
+  o = put_bytes (o, end, NULL, '0', zeros);
+  o = put_bytes (o, end, s, 0, n);
+  if (left)
+    o = put_bytes (o, end, NULL, ' ', pad);
+  return o;
 }
 
 /* The digits of V in the base of CONVERSION (o, x, X, else ten), ending
@@ -137,15 +143,17 @@ put_digits (char *end, uint64_t v, char conversion)
 
 /* Put the integer conversion SPEC of V, which has the type of SPEC's
    length modifier, as C has it.  */
-static bool
-put_integer (struct block *b, const struct nvptx_rpc_format_spec *spec,
-	     uint32_t flags, int width, int precision, uint64_t v)
+static char *
+put_integer (char *o, const char *end,
+	     const struct nvptx_rpc_format_spec *spec, uint32_t flags,
+	     int width, int precision, uint64_t v)
 {
   char conversion = spec->conversion;
   bool is_signed = conversion == 'd' || conversion == 'i';
-  char prefix[3] = "";
+  char prefix[2];
+  size_t prefix_length = 0;
   char text[24];
-  char *end = text + sizeof text, *start = end;
+  char *last = text + sizeof text, *start = last;
 
   if (spec->modifier[0] == 'h')
     {
@@ -156,16 +164,16 @@ put_integer (struct block *b, const struct nvptx_rpc_format_spec *spec,
 	v = hh ? (unsigned char) v : (unsigned short) v;
     }
   if (is_signed && (int64_t) v < 0)
-    prefix[0] = '-', v = -v;
+    prefix[prefix_length++] = '-', v = -v;
   else if (is_signed && (flags & (PLUS | SPACE)))
-    prefix[0] = flags & PLUS ? '+' : ' ';
+    prefix[prefix_length++] = flags & PLUS ? '+' : ' ';
   else if ((flags & ALTERNATE) && v != 0
 	   && (conversion == 'x' || conversion == 'X'))
-    prefix[0] = '0', prefix[1] = conversion;
+    prefix[0] = '0', prefix[1] = conversion, prefix_length = 2;
 
   if (v != 0 || precision != 0)
-    start = put_digits (end, v, conversion);
-  size_t n = end - start;
+    start = put_digits (last, v, conversion);
+  size_t n = last - start;
   size_t zeros = precision > 0 && (size_t) precision > n ? precision - n : 0;
   /* "%#o" starts with a 0, whatever the precision.  */
   if (conversion == 'o' && (flags & ALTERNATE) && zeros == 0
@@ -173,11 +181,12 @@ put_integer (struct block *b, const struct nvptx_rpc_format_spec *spec,
     zeros = 1;
   /* The 0 flag pads with zeros after the prefix, unless a precision or
      the - flag says otherwise.  */
-  size_t length = strlen (prefix) + zeros + n;
+  size_t length = prefix_length + zeros + n;
   if ((flags & ZERO) && !(flags & LEFT) && precision < 0
       && (size_t) width > length)
     zeros += width - length;
-  return put_field (b, prefix, zeros, start, n, width, flags & LEFT);
+  return put_field (o, end, prefix, prefix_length, zeros, start, n, width,
+		    flags & LEFT);
 }
 
 /* Format FMT with AP into ROOM bytes at OUT, here, when its conversions
@@ -187,16 +196,16 @@ put_integer (struct block *b, const struct nvptx_rpc_format_spec *spec,
 int
 __nvptx_format_here (char *out, size_t room, const char *fmt, va_list ap)
 {
-  struct block b = { (unsigned char *) out, 0, room };
+  char *o = out, *end = out + room;
   struct nvptx_rpc_format_spec spec;
 
   for (const char *p = fmt; *p != '\0'; )
     {
       if (*p != '%')
 	{
-	  if (b.length == b.room)
+	  if (o == end)
 	    return -1;
-	  b.base[b.length++] = *p++;
+	  *o++ = *p++;
 	  continue;
 	}
       nvptx_rpc_format_scan (p, &spec);
@@ -222,7 +231,6 @@ __nvptx_format_here (char *out, size_t room, const char *fmt, va_list ap)
 
       const char *s;
       char c;
-      bool ok;
       switch (spec.kind)
 	{
 	case NVPTX_RPC_FORMAT_INT: case NVPTX_RPC_FORMAT_INT64:
@@ -238,33 +246,33 @@ __nvptx_format_here (char *out, size_t room, const char *fmt, va_list ap)
 	    uint64_t v = wide ? va_arg (ap, uint64_t)
 		       : spec.kind == NVPTX_RPC_FORMAT_INT
 		       ? (uint64_t) va_arg (ap, int) : va_arg (ap, unsigned);
-	    ok = put_integer (&b, &spec, flags, width, precision, v);
+	    o = put_integer (o, end, &spec, flags, width, precision, v);
 	  }
 	  break;
 	case NVPTX_RPC_FORMAT_CHAR:
 	  if ((flags & ~LEFT) || precision >= 0)
 	    return -1;
 	  c = (char) va_arg (ap, int);
-	  ok = put_field (&b, "", 0, &c, 1, width, flags & LEFT);
+	  o = put_field (o, end, "", 0, 0, &c, 1, width, flags & LEFT);
 	  break;
 	case NVPTX_RPC_FORMAT_STRING:
 	  s = va_arg (ap, const char *);
 	  if ((flags & ~LEFT) || s == NULL)
 	    return -1;
-	  ok = put_field (&b, "", 0, s,
-			  precision >= 0 ? strnlen (s, precision) : strlen (s),
-			  width, flags & LEFT);
+	  o = put_field (o, end, "", 0, 0, s,
+			 precision >= 0 ? strnlen (s, precision) : strlen (s),
+			 width, flags & LEFT);
 	  break;
 	case NVPTX_RPC_FORMAT_PERCENT:
-	  ok = put_bytes (&b, "%", 0, 1);
+	  o = put_bytes (o, end, "%", 0, 1);
 	  break;
 	default:
 	  return -1;
 	}
-      if (!ok)
+      if (o == NULL)
 	return -1;
     }
-  return b.length;
+  return o - out;
 }
 
 int

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <sys/lock.h>
 #include "arch.h"
-#include "thread.h"
 
 /* As in rpc.c: lanes of one warp spin against each other here, which only
    code for sm_70 and later may do (independent thread scheduling).  */
@@ -30,11 +29,11 @@ struct __nvptx_lock __lock___arc4random_mutex;
    or to fail.  */
 static struct __nvptx_lock stream_lock;
 
-/* A lock's owner is its holder's __nvptx_thread_key (thread.h), never 0,
-   which a free lock has.  In the OpenMP multilib a warp's lanes are one
-   thread (thread.h) and all run this code: the builtins take the lock for
-   the warp once (arch.h), and the lanes all load the same count and
-   store the same sum, as one lane would.  */
+/* A lock's owner is its holder's key, lock_key (), or a free lock's
+   value (arch.h).  In the OpenMP multilib a warp's lanes are one thread
+   (thread.h) and all run this code: the builtins take the lock for the
+   warp once (arch.h), and the lanes all load the same count and store
+   the same sum, as one lane would.  */
 
 void
 __retarget_lock_init_recursive (_LOCK_T *lock)
@@ -64,10 +63,10 @@ try_lock (_LOCK_T lock, unsigned long long self)
 {
   /* Only this thread stores its own number into owner, and only the
      holder touches count.  */
-  if (lock_holder (&lock->__owner) == self)
-    lock->__count++;
-  else if (lock_try_take (&lock->__owner, self))
+  if (lock_try_take (&lock->__owner, self))
     lock->__count = 1;
+  else if (lock_holder (&lock->__owner) == self)
+    lock->__count++;
   else
     return false;
   return true;
@@ -76,7 +75,7 @@ try_lock (_LOCK_T lock, unsigned long long self)
 int
 __retarget_lock_try_acquire_recursive (_LOCK_T lock)
 {
-  return try_lock (lock, __nvptx_thread_key ()) ? 0 : 1;
+  return try_lock (lock, lock_key ()) ? 0 : 1;
 }
 
 /* Not fair: a thread that gives the lock back may take it again before
@@ -84,7 +83,7 @@ __retarget_lock_try_acquire_recursive (_LOCK_T lock)
 void
 __retarget_lock_acquire_recursive (_LOCK_T lock)
 {
-  unsigned long long self = __nvptx_thread_key ();
+  unsigned long long self = lock_key ();
   unsigned delay = 32;
 
   while (!try_lock (lock, self))
@@ -95,7 +94,7 @@ void
 __retarget_lock_release_recursive (_LOCK_T lock)
 {
   if (--lock->__count == 0)
-    lock_give_back (&lock->__owner);
+    lock_give_back (&lock->__owner, lock->__owner);	/* Our key.  */
 }
 
 /* The non-recursive kind: the same lock, since taking a non-recursive

@@ -442,6 +442,7 @@ __nvptx_rpc_call (struct __nvptx_rpc_call *call)
     (struct nvptx_rpc_mailbox *) (uintptr_t) __nvptx_rpc_link.mailbox, 0
   };
   struct nvptx_rpc_reply reply = { 0 };
+  unsigned long long self = lock_key ();
   unsigned delay = 32;
   long long result;
 
@@ -454,14 +455,14 @@ __nvptx_rpc_call (struct __nvptx_rpc_call *call)
      built for sm_70, whose independent thread scheduling lets the holder
      run while others spin.  Built for the default sm_30, a spinning lane
      starved a holder in its own warp on the H200 (docs/gpu-results.md).  */
-  while (!lock_try_take (&rpc_lock, 1))
+  while (!lock_try_take (&rpc_lock, self))
     back_off (&delay);
   /* Our copy of request_seq spares a load of host memory per call.  */
   ch.seq = __nvptx_rpc_link.request_seq;
   result = call->stream ? call_stream (&ch, call, &reply)
 	   : call_args (&ch, call, &reply);
   __nvptx_rpc_link.request_seq = ch.seq;
-  lock_give_back (&rpc_lock);
+  lock_give_back (&rpc_lock, self);
   if (result < 0)
     errno = reply.error < NVPTX_RPC_ERRNO_END && errno_from_wire[reply.error]
 	    ? errno_from_wire[reply.error] : EIO;

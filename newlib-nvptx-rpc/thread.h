@@ -38,16 +38,17 @@ __nvptx_thread_index (void)
 }
 
 /* A number for the calling thread unique among all the GPU's running
-   threads, never 0: its index in the grid, with the grid's launch
-   number (%gridid) above bit 40, as kernels on other streams (OpenACC's
-   async queues) run at once with the same indices.  */
+   threads, never 0, below 2^63 (arch.h's LOCK_FREE): its index in the
+   grid, with the low 23 bits of the grid's launch number (%gridid) from
+   bit 40 on, as kernels on other streams (OpenACC's async queues) run
+   at once with the same indices.  */
 static inline uint64_t
 __nvptx_thread_key (void)
 {
   uint64_t grid;
 
   asm ("mov.u64 %0, %%gridid;" : "=r" (grid));
-  return (grid << 40) + __nvptx_thread_index () + 1;
+  return ((grid & 0x7fffff) << 40) + __nvptx_thread_index () + 1;
 }
 
 #endif /* _NVPTX_THREAD_H */

@@ -110,7 +110,7 @@ calls (long n)
   result ("host_load", PER_CALL (n, ({ LOAD_PAIR (&mb->magic, lo, hi);
 				      sink += lo + hi; })), "ns");
   result ("gpu_lock", PER_CALL (n, ({ lock_try_take (&lock, 1);
-				     lock_give_back (&lock); })), "ns");
+				     lock_give_back (&lock, 1); })), "ns");
   result ("release_store", PER_CALL (n, ({ STORE_RELEASE32 (&mb->reserved[0],
 							    (uint32_t) i_); })),
 	  "ns");
