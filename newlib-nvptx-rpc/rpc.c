@@ -178,42 +178,24 @@ get_bytes (const unsigned char *p, size_t n)
   return word;
 }
 
-/* Load the block at S, of which LEFT bytes remain, into V.  */
-static inline void
-load_block (uint64_t v[2 * BATCH], const unsigned char *s, size_t left)
-{
-  size_t bytes = left < 16 * BATCH ? left : 16 * BATCH;
-
-#pragma GCC unroll 16
-  for (size_t k = 0; k < 2 * BATCH; k++)
-    v[k] = 8 * k < bytes ? get_bytes (s + 8 * k, bytes - 8 * k) : 0;
-}
-
 /* Copy into the window, 16 bytes a store: each store to host memory is
-   a bus transaction.  The next block's loads issue before this block's
-   stores, so that their latency passes while the stores drain.  The
-   release store of request_seq orders them.  */
+   a bus transaction.  The release store of request_seq orders them.  */
 static void
 window_put (unsigned char *window, const void *src, size_t n)
 {
   const unsigned char *s = src;
-  uint64_t v[2 * BATCH], next[2 * BATCH];
 
-  if (n > 0)
-    load_block (v, s, n);
   for (size_t i = 0; i < n; i += 16 * BATCH)
     {
+      uint64_t v[2 * BATCH];
       size_t bytes = n - i < 16 * BATCH ? n - i : 16 * BATCH;
-      if (bytes < n - i)
-	load_block (next, s + i + 16 * BATCH, n - i - 16 * BATCH);
+#pragma GCC unroll 16
+      for (size_t k = 0; k < 2 * BATCH; k++)
+	v[k] = 8 * k < bytes ? get_bytes (s + i + 8 * k, bytes - 8 * k) : 0;
 #pragma GCC unroll 8
       for (size_t k = 0; k < BATCH; k++)
 	if (16 * k < bytes)
 	  STORE_PAIR (window + i + 16 * k, v[2 * k], v[2 * k + 1]);
-      if (bytes < n - i)
-#pragma GCC unroll 16
-	for (size_t k = 0; k < 2 * BATCH; k++)
-	  v[k] = next[k];
     }
 }
 
