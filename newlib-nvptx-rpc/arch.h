@@ -8,11 +8,11 @@
 
 #include <stdint.h>
 
-/* A lock is a word in GPU memory: its holder's key, never 0 and below
-   LOCK_FREE (lock_key ()); or, free, the key of its
-   last holder with LOCK_FREE set, or 0 if it was never taken.  A thread
-   that takes back a lock it held last needs no acquire: no other thread
-   stored anything under it in between.  */
+/* A lock is a word in GPU memory: its holder's key (lock_key (), never
+   0 and below LOCK_FREE); or, free, the key of its last holder with
+   LOCK_FREE set, or 0 if it was never taken.  A thread that takes back
+   a lock it held last needs no acquire: no other thread stored anything
+   under it in between.  */
 #define LOCK_FREE (1ULL << 63)
 
 #ifdef __nvptx__
@@ -77,13 +77,13 @@ lock_key (void)
 # else
 /* Each lane is a thread of its own.  */
 #  define WARP_UNIFORM(x) (x)
-/* Spin locks in GPU memory, taken and given back at GPU scope: only GPU
+/* The locks' primitives (the locks are below), at GPU scope: only GPU
    threads use them, and GCC's __atomic builtins would fence at system
    scope (membar.sys), which also waits for stores to host memory.  The
-   take is relaxed, and fences only when another thread held the lock
-   since SELF gave it back (LOCK_FREE, above): a GPU-scope acquire drops
-   the thread's L1 lines, and every later load of stdio's state or of
-   the format would miss.  */
+   CAS is relaxed, and LOCK_ACQUIRE fences only when another thread held
+   the lock since its taker gave it back: a GPU-scope acquire drops the
+   thread's L1 lines, and every later load of stdio's state or of the
+   format would miss.  */
 /* Who holds OWNER now, as another thread's take may change it.  */
 static inline unsigned long long
 lock_holder (const unsigned long long *owner)
@@ -93,6 +93,7 @@ lock_holder (const unsigned long long *owner)
   asm volatile ("ld.relaxed.gpu.u64 %0, [%1];" : "=r" (who) : "r" (owner));
   return who;
 }
+/* Store SELF in OWNER if it holds EXPECTED; returns what it held.  */
 static inline unsigned long long
 lock_swap_if (unsigned long long *owner, unsigned long long expected,
 	      unsigned long long self)
@@ -104,27 +105,12 @@ lock_swap_if (unsigned long long *owner, unsigned long long expected,
 		: "memory");
   return old;
 }
-/* Take OWNER for SELF if it is free; false if it is held (by SELF too,
-   which a recursive lock checks).  One atomic when SELF gave it back
-   last, the common case; else a second, and the acquire fence.  */
-static inline int
-lock_try_take (unsigned long long *owner, unsigned long long self)
-{
-  unsigned long long seen = lock_swap_if (owner, self | LOCK_FREE, self);
-
-  if (seen == (self | LOCK_FREE))
-    return 1;
-  if ((seen != 0 && !(seen & LOCK_FREE))
-      || lock_swap_if (owner, seen, self) != seen)
-    return 0;
-  asm volatile ("fence.acq_rel.gpu;" : : : "memory");
-  return 1;
-}
+#  define LOCK_ACQUIRE() asm volatile ("fence.acq_rel.gpu;" : : : "memory")
 static inline void
-lock_give_back (unsigned long long *owner, unsigned long long self)
+lock_release_store (unsigned long long *owner, unsigned long long value)
 {
   asm volatile ("st.release.gpu.u64 [%0], %1;"
-		: : "r" (owner), "r" (self | LOCK_FREE) : "memory");
+		: : "r" (owner), "r" (value) : "memory");
 }
 # endif
 /* Nanoseconds on the GPU's global timer, as lane 0 read it.  */
@@ -195,36 +181,56 @@ back_off (unsigned *delay)
 #endif
 
 #if !defined (__nvptx__) || defined (__nvptx_unisimt__)
-/* Spin locks with GCC's builtins: on the host; and in nvptx's OpenMP
-   multilib, where GCC has only the master lane of the warp make an
-   atomic and hands its result to every lane (-muniform-simt), while an
-   atom in inline asm would run on each lane, one winning the lock and
+/* The locks' primitives with GCC's builtins: on the host; and in nvptx's
+   OpenMP multilib, where GCC has only the master lane of the warp make
+   an atomic and hands its result to every lane (-muniform-simt), while
+   an atom in inline asm would run on each lane, one winning the lock and
    the others spinning against their own warp.  There the builtins fence
    at system scope (membar.sys), which also keeps lock_holder's plain
-   load of OWNER from L1 lines older than the last failed take.  */
+   load of OWNER from L1 lines older than the last failed take.  Every
+   CAS acquires, so LOCK_ACQUIRE has nothing left to do.  */
 static inline unsigned long long
 lock_holder (const unsigned long long *owner)
 {
   return __atomic_load_n (owner, __ATOMIC_RELAXED);
 }
+static inline unsigned long long
+lock_swap_if (unsigned long long *owner, unsigned long long expected,
+	      unsigned long long self)
+{
+  __atomic_compare_exchange_n (owner, &expected, self, 0, __ATOMIC_ACQUIRE,
+			       __ATOMIC_RELAXED);
+  return expected;
+}
+# define LOCK_ACQUIRE() ((void) 0)
+static inline void
+lock_release_store (unsigned long long *owner, unsigned long long value)
+{
+  __atomic_store_n (owner, value, __ATOMIC_RELEASE);
+}
+#endif
+
+/* Take OWNER for SELF if it is free; false if it is held (by SELF too,
+   which a recursive lock checks).  One CAS when SELF gave it back last,
+   the common case; else a second, and the acquire.  */
 static inline int
 lock_try_take (unsigned long long *owner, unsigned long long self)
 {
-  unsigned long long seen = self | LOCK_FREE;
+  unsigned long long seen = lock_swap_if (owner, self | LOCK_FREE, self);
 
-  if (__atomic_compare_exchange_n (owner, &seen, self, 0, __ATOMIC_ACQUIRE,
-				   __ATOMIC_RELAXED))
+  if (seen == (self | LOCK_FREE))
     return 1;
-  if (seen != 0 && !(seen & LOCK_FREE))
+  if ((seen != 0 && !(seen & LOCK_FREE))
+      || lock_swap_if (owner, seen, self) != seen)
     return 0;
-  return __atomic_compare_exchange_n (owner, &seen, self, 0,
-				      __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+  LOCK_ACQUIRE ();
+  return 1;
 }
+
 static inline void
 lock_give_back (unsigned long long *owner, unsigned long long self)
 {
-  __atomic_store_n (owner, self | LOCK_FREE, __ATOMIC_RELEASE);
+  lock_release_store (owner, self | LOCK_FREE);
 }
-#endif
 
 #endif /* _NVPTX_RPC_ARCH_H */
