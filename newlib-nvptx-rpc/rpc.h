@@ -26,6 +26,9 @@ __nvptx_rpc_available (void)
    va_list.  */
 extern int vprintf (const char *, va_list);
 
+/* printf on a va_list: stdio's under nvptx-rpc, else CUDA's (printf.c).  */
+int __nvptx_vprintf (const char *fmt, va_list args);
+
 /* read and write of at least this many bytes, to or from a buffer in
    GPU global memory, go by DMA when the launcher offers it
    (NVPTX_RPC_DIRECT): one request instead of one per window.  On the
