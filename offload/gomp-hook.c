@@ -6,11 +6,12 @@
    and dlsym, one entry point at a time, and waits for its kernels in the
    driver (cuCtxSynchronize, cuStreamSynchronize), where nothing of ours
    runs.  So this library defines dlsym: when the caller is the plugin,
-   the three entry points below come back wrapped, so that a module is
+   the entry points below come back wrapped, so that a module is
    attached as soon as it is loaded, and detached before it is unloaded
-   or its context destroyed; every other lookup, and every lookup by
-   anyone else, is glibc's.  The wrappers add
-   no driver call of their own to a kernel launch or a wait.  */
+   or its context destroyed, and so that the libraries' code in it leaves
+   room for blocks of 1,024 threads; every other lookup, and every lookup
+   by anyone else, is glibc's.  The wrappers add no driver call of their
+   own to a kernel launch or a wait.  */
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -24,9 +25,45 @@
 /* The shared object whose lookups are redirected.  */
 #define PLUGIN "libgomp-plugin-nvptx.so"
 
+static __typeof (cuLinkAddData) *real_cuLinkAddData;
 static __typeof (cuModuleLoadData) *real_cuModuleLoadData;
 static __typeof (cuModuleUnload) *real_cuModuleUnload;
 static __typeof (cuCtxDestroy) *real_cuCtxDestroy;
+
+/* libgomp launches an OpenACC region with the threads it asks for, up to
+   1,024, and fails if its kernel's registers do not allow that many.  A
+   kernel that reaches newlib's _vfprintf_r through printf needs 200
+   registers a thread, where stock's CUDA printf needs 36.  The image
+   comes one object at a time, each compiled on its own, and a kernel
+   needs the most registers of any function it calls: so the objects
+   without a kernel, the libraries', are held to 64 registers a thread,
+   which leave room for 1,024 threads a block, spilling where they must.
+   The program's own kernels keep the registers they need: holding them
+   to 64 too slowed two of libgomp's tests (for-5, for-11) past their
+   time limit.  */
+#define LIBRARY_REGISTERS 64
+
+static CUresult
+add_data_for_full_blocks (CUlinkState state, CUjitInputType type,
+			  void *data, size_t size, const char *name,
+			  unsigned n, CUjit_option *options, void **values)
+{
+  CUjit_option all_options[n + 1];
+  void *all_values[n + 1];
+
+  if (type != CU_JIT_INPUT_PTX || strstr (data, ".entry ") != NULL)
+    return real_cuLinkAddData (state, type, data, size, name, n, options,
+			       values);
+  for (unsigned i = 0; i < n; i++)
+    {
+      all_options[i] = options[i];
+      all_values[i] = values[i];
+    }
+  all_options[n] = CU_JIT_MAX_REGISTERS;
+  all_values[n] = (void *) (size_t) LIBRARY_REGISTERS;
+  return real_cuLinkAddData (state, type, data, size, name, n + 1,
+			     all_options, all_values);
+}
 
 static CUresult
 load_and_attach (CUmodule *module, const void *image)
@@ -83,13 +120,15 @@ dlsym (void *handle, const char *name)
   if (found == NULL || !in_plugin (__builtin_return_address (0)))
     return found;
   /* The names the plugin asks for are cuda.h's, expanded
-     (cuCtxDestroy_v2).  */
+     (cuCtxDestroy_v2, cuLinkAddData_v2, which it prefers to the
+     unversioned names).  */
 #define WRAP(fn, wrapper)						\
   if (strcmp (name, STRINGIFY (fn)) == 0)				\
     {									\
       real_##fn = (__typeof (real_##fn)) found;				\
       return (void *) wrapper;						\
     }
+  WRAP (cuLinkAddData, add_data_for_full_blocks)
   WRAP (cuModuleLoadData, load_and_attach)
   WRAP (cuModuleUnload, detach_and_unload)
   WRAP (cuCtxDestroy, detach_and_destroy)

@@ -1,11 +1,13 @@
 /* A stand-in for libgomp's nvptx plugin (libgomp-plugin-nvptx.so.1), for
    the gomp hook tests (gomp-hook-check.sh): it reaches the CUDA driver as the
    plugin does, through dlopen ("libcuda.so.1") and dlsym, which
-   libnvptx-rpc-gomp.so redirects for a caller of this name only; it loads
-   a module, runs its kernel on a stream and waits in the driver, so that
-   only a server thread can serve the kernel's calls.  With the stand-in
-   driver (fake-libcuda.c), the module is a GPU program's shared object
-   (prog.so).  */
+   libnvptx-rpc-gomp.so redirects for a caller of this name only; it
+   JIT-links an image one object at a time and loads it as a module, runs
+   its kernel on a stream and waits in the driver, so that only a server
+   thread can serve the kernel's calls.  With the stand-in driver
+   (fake-libcuda.c), the module is a GPU program's shared object
+   (prog.so), and the image's other objects, one with a kernel and one
+   without, are named lines.  */
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -20,6 +22,8 @@
 #define CUDA_FUNCTIONS(F)					\
   F (cuInit) F (cuDeviceGet) F (cuCtxCreate) F (cuCtxDestroy)	\
   F (cuMemAlloc) F (cuMemFree) F (cuMemcpyHtoD) F (cuMemcpyDtoH)	\
+  F (cuLinkCreate) F (cuLinkAddData) F (cuLinkComplete)		\
+  F (cuLinkDestroy)							\
   F (cuModuleLoadData) F (cuModuleGetFunction) F (cuModuleUnload)	\
   F (cuStreamCreate) F (cuStreamSynchronize) F (cuStreamDestroy)	\
   F (cuLaunchKernel)
@@ -36,6 +40,33 @@ check (CUresult r, const char *what)
       fprintf (stderr, "fake-gomp-plugin: %s failed: %d\n", what, (int) r);
       exit (126);
     }
+}
+
+/* Link the image of PROGRAM and load it as *MODULE, as libgomp does:
+   each object added on its own.  */
+static void
+load_image (const char *program, CUmodule *module)
+{
+  char *objects[] = {
+    "fake-libcuda object kernel\n.visible .entry main$_omp_fn$0 ()\n",
+    NULL,
+    "fake-libcuda object library\n.visible .func puts ()\n",
+  };
+  CUlinkState state;
+  void *image;
+  size_t size;
+
+  if (asprintf (&objects[1], "fake-libcuda program %s\n", program) < 0)
+    check (CUDA_ERROR_OUT_OF_MEMORY, "asprintf");
+  check (my_cuLinkCreate (0, NULL, NULL, &state), "cuLinkCreate");
+  for (size_t i = 0; i < sizeof objects / sizeof *objects; i++)
+    check (my_cuLinkAddData (state, CU_JIT_INPUT_PTX, objects[i],
+			     strlen (objects[i]) + 1, "object", 0, NULL,
+			     NULL), "cuLinkAddData");
+  check (my_cuLinkComplete (state, &image, &size), "cuLinkComplete");
+  check (my_cuModuleLoadData (module, image), "cuModuleLoadData");
+  check (my_cuLinkDestroy (state), "cuLinkDestroy");
+  free (objects[1]);
 }
 
 /* Run the kernel __main of the module in PROGRAM with ARGC and ARGV, as
@@ -67,7 +98,7 @@ fake_gomp_run (const char *program, int argc, char **argv)
 #else
   check (my_cuCtxCreate (&context, 0, device), "cuCtxCreate");
 #endif
-  check (my_cuModuleLoadData (&module, program), "cuModuleLoadData");
+  load_image (program, &module);
   check (my_cuModuleGetFunction (&kernel, module, "__main"),
 	 "cuModuleGetFunction");
 

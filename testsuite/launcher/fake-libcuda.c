@@ -27,7 +27,11 @@
      link-version=N    the program's link says protocol version N
      fault=N           the kernel faults (CUDA_ERROR_ILLEGAL_ADDRESS) with
                        its Nth request posted, before the launcher has
-                       served it  */
+                       served it
+   and, not a failure, log-jit: each cuLinkAddData says on stderr the
+   register limit it was given.  Other objects of an image may come
+   before or after the program's line, each a line "fake-libcuda object
+   NAME", then any text (".entry" for a kernel's).  */
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -46,10 +50,11 @@
 #include "nvptx-rpc.h"
 
 #define PROGRAM_TAG "fake-libcuda program "
+#define OBJECT_TAG "fake-libcuda object "
 
 static struct
 {
-  bool no_device, no_rpc;
+  bool no_device, no_rpc, log_jit;
   long link_version;		/* 0: the program's own.  */
   unsigned long fault_at;	/* 0: no fault.  */
 } inject;
@@ -190,6 +195,8 @@ parse_injections (void)
       inject.no_device = true;
     else if (strcmp (word, "no-rpc") == 0)
       inject.no_rpc = true;
+    else if (strcmp (word, "log-jit") == 0)
+      inject.log_jit = true;
     else if (strncmp (word, "link-version=", 13) == 0)
       inject.link_version = strtol (word + 13, NULL, 0);
     else if (strncmp (word, "fault=", 6) == 0)
@@ -465,6 +472,21 @@ cuLinkAddData (CUlinkState state, CUjitInputType type, void *data,
 
   if (type != CU_JIT_INPUT_PTX || size == 0 || text[size - 1] != '\0')
     return link_error (l, CUDA_ERROR_INVALID_VALUE, "not PTX text");
+  if (inject.log_jit)
+    {
+      unsigned registers = 0;
+      for (unsigned i = 0; i < count; i++)
+	if (options[i] == CU_JIT_MAX_REGISTERS)
+	  registers = (uintptr_t) values[i];
+      fprintf (stderr, "fake-libcuda: %.*s: ", (int) strcspn (text, "\n"),
+	       text);
+      if (registers)
+	fprintf (stderr, "at most %u registers\n", registers);
+      else
+	fprintf (stderr, "no register limit\n");
+    }
+  if (strncmp (text, OBJECT_TAG, strlen (OBJECT_TAG)) == 0)
+    return CUDA_SUCCESS;
   if (strncmp (text, PROGRAM_TAG, strlen (PROGRAM_TAG)) != 0)
     return link_error (l, CUDA_ERROR_INVALID_PTX,
 		       "not \"" PROGRAM_TAG "FILE\"");

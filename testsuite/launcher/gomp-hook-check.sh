@@ -42,6 +42,16 @@ check "stdout and stderr of the GPU code are the program's" \
   -a "$(cat "$work/err")" = "to stderr"
 run $offload $main "$prog" status 42
 check "the kernel's result reaches the host part" test $status = 42
+# The plugin links the image one object at a time: the objects without
+# a kernel, the libraries', are held to 64 registers a thread, so that a
+# kernel calling them can run 1,024 threads a block; kernels are not.
+run $offload env FAKE_LIBCUDA=log-jit $main "$prog" status 0
+check "JIT: an object with a kernel gets no register limit" \
+  grep -q "^fake-libcuda: fake-libcuda object kernel: no register limit$" \
+  "$work/err"
+check "JIT: an object without one at most 64 registers" \
+  grep -q "^fake-libcuda: fake-libcuda object library: at most 64 registers$" \
+  "$work/err"
 in=$work/input
 printf 'line one\nline two\n' > "$in"
 run $offload $main "$prog" echo
