@@ -38,9 +38,11 @@
 #define NVPTX_RPC_WINDOW_MAX (1u << 20)
 
 /* Descriptors a program may hold at once (its fds 0 to
-   NVPTX_RPC_FDS - 1; sysconf's _SC_OPEN_MAX): enough for each of
-   thousands of GPU threads to have a file open.  */
-#define NVPTX_RPC_FDS 1024
+   NVPTX_RPC_FDS - 1; sysconf's _SC_OPEN_MAX): enough for each of tens
+   of thousands of GPU threads to have a file open (libgomp alone runs
+   4,096 OpenMP threads at once), so that the host's own limit on open
+   files is what binds.  */
+#define NVPTX_RPC_FDS 65536
 
 /* Longest argument block (paths, "old\0new\0" for rename) the server
    assembles from window-sized pieces.  Two host PATH_MAX paths fit.  */
