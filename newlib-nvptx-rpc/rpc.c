@@ -22,7 +22,7 @@
 # error "rpc.c must be compiled with -misa=sm_70 or later"
 #endif
 
-struct nvptx_rpc_link __nvptx_rpc_link = { NVPTX_RPC_VERSION, 0, 0 };
+struct nvptx_rpc_link __nvptx_rpc_link = { NVPTX_RPC_VERSION };
 
 /* Taken by one GPU thread for a whole call, so that the pieces of a large
    transfer are not interleaved with another thread's.  It lives in GPU
@@ -311,7 +311,7 @@ call_stream (struct channel *ch, const struct __nvptx_rpc_call *call,
   const unsigned char *out = call->out[0].base;
   unsigned char *in = call->in;
   const void *buf = writing ? (const void *) out : in;
-  size_t window = ch->mb->window_size;
+  size_t window = __nvptx_rpc_link.window_size;
   size_t total = writing ? call->out[0].length : call->in_length;
   size_t done = 0;
   int64_t arg[4] = { call->arg[0], 0, call->arg[2], call->arg[3] };
@@ -322,7 +322,7 @@ call_stream (struct channel *ch, const struct __nvptx_rpc_call *call,
      The host says EFAULT, having done nothing, for memory the driver
      does not take (the heap, maybe): then through the window.  */
   if (total >= NVPTX_RPC_DIRECT_MIN && IS_GLOBAL (buf)
-      && (ch->mb->features & NVPTX_RPC_FEATURE_DIRECT))
+      && (__nvptx_rpc_link.features & NVPTX_RPC_FEATURE_DIRECT))
     {
       long long n = call_direct (ch, call, buf, total, reply);
       if (n >= 0 || reply->error != NVPTX_RPC_EFAULT)
@@ -365,7 +365,7 @@ static long long
 call_args (struct channel *ch, struct __nvptx_rpc_call *call,
 	   struct nvptx_rpc_reply *reply)
 {
-  size_t window = ch->mb->window_size;
+  size_t window = __nvptx_rpc_link.window_size;
   unsigned char *in = call->in;
   int segment = 0;
   size_t sent = 0, received;

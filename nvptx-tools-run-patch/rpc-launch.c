@@ -464,6 +464,9 @@ start_rpc_server (struct rpc_launch *launch, CUmodule module)
   fatal_unless_success (cuda, r, "could not map the RPC mailbox");
   link.mailbox = d_mailbox;
   link.request_seq = 0;
+  link.window_size = window;
+  link.features
+    = ((const struct nvptx_rpc_mailbox *) launch->mailbox)->features;
   r = cuda->cuMemcpyHtoD (d_link, &link, sizeof link);
   fatal_unless_success (cuda, r, "cuMemcpyHtoD (" NVPTX_RPC_LINK_SYMBOL
 			") failed");

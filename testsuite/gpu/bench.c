@@ -54,15 +54,21 @@ result (const char *name, double value, const char *unit)
 #ifdef __nvptx__
 /* The floor any mailbox protocol pays: post a NOP with one 16-byte store
    and the release of its sequence number, then poll the reply with
-   16-byte loads.  No lock, no marshalling.  */
+   16-byte loads.  No lock, no marshalling.  With WHOLE, the request's
+   arguments are stored too, as a call does.  */
 static void
-bare_exchange (struct nvptx_rpc_mailbox *mb)
+bare_exchange (struct nvptx_rpc_mailbox *mb, bool whole)
 {
   uint32_t seq = ++__nvptx_rpc_link.request_seq;
   uint64_t head, res;
 
   STORE_PAIR (&mb->request.version,
 	      NVPTX_RPC_VERSION | (uint64_t) NVPTX_RPC_NOP << 32, 0);
+  if (whole)
+    {
+      STORE_PAIR (&mb->request.arg[0], 0, 0);
+      STORE_PAIR (&mb->request.arg[2], 0, 0);
+    }
   STORE_RELEASE32 (&mb->request_seq, seq);
   do
     LOAD_PAIR (&mb->reply.seq, head, res);
@@ -116,16 +122,16 @@ calls (long n)
 	  "ns");
   /* One thread's limits storing into and loading from host memory, 16
      bytes at a time, eight loads in flight: the window path's ceiling.  */
+  uint32_t window = __nvptx_rpc_link.window_size;
   long long t0 = now_ns ();
   for (long r = 0; r < n; r++)
-    for (uint32_t i = 0; i < mb->window_size; i += 16)
+    for (uint32_t i = 0; i < window; i += 16)
       STORE_PAIR (mb->window + i, r, i);
   STORE_RELEASE32 (&mb->reserved[0], 0);
-  result ("store_limit", (double) n * mb->window_size / (now_ns () - t0) * 1e3,
-	  "MB/s");
+  result ("store_limit", (double) n * window / (now_ns () - t0) * 1e3, "MB/s");
   t0 = now_ns ();
   for (long r = 0; r < n; r++)
-    for (uint32_t i = 0; i + 128 <= mb->window_size; i += 128)
+    for (uint32_t i = 0; i + 128 <= window; i += 128)
       {
 	uint64_t v[16];
 #pragma GCC unroll 8
@@ -135,10 +141,14 @@ calls (long n)
 	for (int k = 0; k < 16; k++)
 	  sink += v[k];
       }
-  result ("load_limit", (double) n * mb->window_size / (now_ns () - t0) * 1e3,
-	  "MB/s");
+  result ("load_limit", (double) n * window / (now_ns () - t0) * 1e3, "MB/s");
   /* Whole calls, against the floor.  */
-  result ("floor", PER_CALL (n, bare_exchange (mb)), "ns");
+  result ("floor", PER_CALL (n, bare_exchange (mb, false)), "ns");
+  /* What a call adds to it, part by part.  */
+  result ("floor_whole_request", PER_CALL (n, bare_exchange (mb, true)), "ns");
+  result ("floor_locked", PER_CALL (n, ({ lock_try_take (&lock, 1);
+					 bare_exchange (mb, true);
+					 lock_give_back (&lock, 1); })), "ns");
   struct __nvptx_rpc_call nop = { .opcode = NVPTX_RPC_NOP };
   result ("nop_call", PER_CALL (n, __nvptx_rpc_call (&nop)), "ns");
   result ("lseek", PER_CALL (n, lseek (fd, 0, SEEK_CUR)), "ns");

@@ -353,8 +353,9 @@ start_server (uint32_t window_size, bool direct, FILE *trace)
 	  GUARD_SIZE);
   srv.window_size = window_size;
   atomic_store (&srv.stop, false);
-  __nvptx_rpc_link.mailbox = (uintptr_t) srv.mailbox;
-  __nvptx_rpc_link.request_seq = 0;
+  __nvptx_rpc_link = (struct nvptx_rpc_link) {
+    NVPTX_RPC_VERSION, 0, (uintptr_t) srv.mailbox, window_size,
+    srv.mailbox->features };
   e = pthread_create (&srv.thread, NULL, server_main, NULL);
   if (e)
     {

@@ -45,8 +45,9 @@ main (int argc, char **argv)
 		      direct ? host_device_begin (HOST_DEVICE_STAGING) : NULL);
   if (server == NULL)
     return 127;
-  __nvptx_rpc_link.mailbox = (uintptr_t) mailbox;
-  __nvptx_rpc_link.request_seq = 0;
+  __nvptx_rpc_link = (struct nvptx_rpc_link) {
+    NVPTX_RPC_VERSION, 0, (uintptr_t) mailbox, window,
+    ((struct nvptx_rpc_mailbox *) mailbox)->features };
   pthread_create (&thread, NULL, serve, server);
 
   int status = gpu_main (argc, argv);
