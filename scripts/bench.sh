@@ -116,6 +116,10 @@ awk '
 	row(sprintf("%s %d B, stack, 64 KiB window", op, s[i]),
 	    op "_stack64k_" s[i], "MB/s", k == 1 ? "store_limit" : "load_limit",
 	    "MB/s, one thread to host mem", i == n ? ">= 0.9" : "")
+	row(sprintf("%s %d B, stack, 64 KiB window", op, s[i]),
+	    op "_stack64k_" s[i], "MB/s",
+	    "stack_copy_" (k == 1 ? "out_" : "in_") s[i],
+	    "MB/s, the stack copy alone", "")
       }
     row("printf flood, 400000 lines", "ours_flood_seconds", "s",
 	"stock_flood_seconds", "s, stock launcher", "<= 0.33")
