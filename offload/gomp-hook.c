@@ -44,14 +44,14 @@ static __typeof (cuCtxDestroy) *real_cuCtxDestroy;
 #define LIBRARY_REGISTERS 64
 
 static CUresult
-add_data_for_full_blocks (CUlinkState state, CUjitInputType type,
+add_data_limiting_libraries (CUlinkState state, CUjitInputType type,
 			  void *data, size_t size, const char *name,
 			  unsigned n, CUjit_option *options, void **values)
 {
   CUjit_option all_options[n + 1];
   void *all_values[n + 1];
 
-  if (type != CU_JIT_INPUT_PTX || strstr (data, ".entry ") != NULL)
+  if (type != CU_JIT_INPUT_PTX || memmem (data, size, ".entry ", 7) != NULL)
     return real_cuLinkAddData (state, type, data, size, name, n, options,
 			       values);
   for (unsigned i = 0; i < n; i++)
@@ -128,7 +128,7 @@ dlsym (void *handle, const char *name)
       real_##fn = (__typeof (real_##fn)) found;				\
       return (void *) wrapper;						\
     }
-  WRAP (cuLinkAddData, add_data_for_full_blocks)
+  WRAP (cuLinkAddData, add_data_limiting_libraries)
   WRAP (cuModuleLoadData, load_and_attach)
   WRAP (cuModuleUnload, detach_and_unload)
   WRAP (cuCtxDestroy, detach_and_destroy)
