@@ -80,6 +80,10 @@ awk '
 	   "reference", "", "ratio", "target"
     row("empty call (lseek SEEK_CUR)", "lseek", "ns", "floor",
 	"ns, bare mailbox exchange", "<= 1.5")
+    row("bare exchange, a whole request stored", "floor_whole_request",
+	"ns", "floor", "ns, bare mailbox exchange", "")
+    row("bare exchange under a GPU lock", "floor_locked", "ns", "floor",
+	"ns, bare mailbox exchange", "")
     row("NOP through __nvptx_rpc_call", "nop_call", "ns", "floor",
 	"ns, bare mailbox exchange", "")
     row("one-byte write()", "write1", "ns", "floor",
