@@ -264,31 +264,29 @@ static int context;
 CUresult
 cuCtxCreate (CUcontext *ctx, CUctxCreateParams *params, unsigned flags,
 	     CUdevice dev)
-{
-  *ctx = (CUcontext) &context;
-  return CUDA_SUCCESS;
-}
-
-/* The entry points under the names nvptx-tools' own cuda.h gives them,
-   older than this cuda.h's, for the launcher tests run against the
-   patched nvptx-run (nvptx-tools-check.sh).  */
-CUresult
-cuCtxCreate_v2 (CUcontext *ctx, unsigned flags, CUdevice dev)
-{
-  *ctx = (CUcontext) &context;
-  return CUDA_SUCCESS;
-}
 #else
 CUresult
 cuCtxCreate (CUcontext *ctx, unsigned flags, CUdevice dev)
+#endif
 {
   *ctx = (CUcontext) &context;
   return CUDA_SUCCESS;
 }
+
+/* Entry points under the older names nvptx-tools' own cuda.h gives them,
+   for the launcher tests run against its patched nvptx-run
+   (nvptx-tools-check.sh).  Before CUDA 13, cuCtxCreate is cuCtxCreate_v2
+   already.  */
+#if CUDA_VERSION >= 13000
+CUresult
+cuCtxCreate_v2 (CUcontext *ctx, unsigned flags, CUdevice dev)
+{
+  return cuCtxCreate (ctx, NULL, flags, dev);
+}
 #endif
 
-/* nvptx-tools 0.20220610's nvptx-run asks for it, though it does not
-   call it.  */
+/* nvptx-tools 0.20220610's nvptx-run sizes its default stack from the
+   device's memory: the stand-in's device has 1 GiB.  */
 CUresult
 cuDeviceTotalMem_v2 (size_t *bytes, CUdevice dev)
 {
