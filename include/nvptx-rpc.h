@@ -30,7 +30,7 @@
 #include <stdint.h>
 
 #define NVPTX_RPC_MAGIC 0x4350524eu	/* "NRPC" in memory order.  */
-#define NVPTX_RPC_VERSION 4
+#define NVPTX_RPC_VERSION 5
 
 /* Window size: the launcher's default, and the bounds it accepts.  */
 #define NVPTX_RPC_WINDOW_DEFAULT 1024
@@ -209,17 +209,16 @@ struct nvptx_rpc_mailbox
    which case the syscalls fall back to what newlib's nvptx port does.
    With it, copies of the words of the mailbox the client needs, so that it
    never loads them from host memory: its request stores evict their cache
-   line, and each load was a bus round trip (1.2 us on an H200).  */
+   line, and each load was a bus round trip (1.2 us on an H200).  The
+   client never stores here, so these words stay in the GPU's L1 cache
+   from call to call.  */
 struct nvptx_rpc_link
 {
   uint32_t version;
-  uint32_t request_seq;		/* The last request_seq the program posted:
-				   the launcher sets it with mailbox, the
-				   client keeps it.  */
+  uint32_t window_size;		/* The mailbox's window_size.  */
   uint64_t mailbox;		/* struct nvptx_rpc_mailbox *, as seen by
 				   the GPU.  */
-  uint32_t window_size;		/* The mailbox's window_size and */
-  uint32_t features;		/* features.  */
+  uint32_t features;		/* The mailbox's features.  */
 };
 #define NVPTX_RPC_LINK_SYMBOL "__nvptx_rpc_link"
 
@@ -463,8 +462,10 @@ nvptx_rpc_format_flag (char c)
 }
 
 /* Scan the conversion specification at P, which is at a '%', into SPEC.
-   An unsupported one's other fields may be incomplete.  */
-static inline void
+   An unsupported one's other fields may be incomplete.  Always inlined:
+   called, the GPU's formatter kept SPEC in memory, a load and a store
+   away for every field (0.14 us of a conversion's 1.9 on the H200).  */
+static inline __attribute__ ((always_inline)) void
 nvptx_rpc_format_scan (const char *p, struct nvptx_rpc_format_spec *spec)
 {
   const char *start = p++;

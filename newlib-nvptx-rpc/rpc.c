@@ -14,21 +14,23 @@
 
    In the OpenMP multilib (-muniform-simt) the 32 lanes of a warp run all
    of this as one thread.  That is safe: they store the same values to
-   the same words of the mailbox and of __nvptx_rpc_link, as one lane
-   would; the lock is taken by GCC's builtins, whose atomic only the
-   master lane makes (arch.h); and the poll's values are lane 0's, so
-   that the lanes leave it together (WARP_UNIFORM).  */
+   the same words of the mailbox, as one lane would; the lock is taken
+   and given back by GCC's builtins, whose atomics only the master lane
+   makes, handing every lane what it read (arch.h); and the poll's values
+   are lane 0's, so that the lanes leave it together (WARP_UNIFORM).  */
 #if defined (__nvptx__) && __PTX_SM__ < 700
 # error "rpc.c must be compiled with -misa=sm_70 or later"
 #endif
 
-struct nvptx_rpc_link __nvptx_rpc_link = { NVPTX_RPC_VERSION };
+/* The link and the lock each start a cache line of their own (128
+   bytes), so that the stores that give the lock back never evict the
+   link's line from L1, where every call loads it.  */
+struct nvptx_rpc_link __nvptx_rpc_link __attribute__ ((aligned (128)))
+  = { .version = NVPTX_RPC_VERSION };
 
 /* Taken by one GPU thread for a whole call, so that the pieces of a large
-   transfer are not interleaved with another thread's.  It lives in GPU
-   memory: the host never touches it, and GPU atomics on host memory race
-   with host stores.  It guards __nvptx_rpc_link.request_seq too.  */
-static unsigned long long rpc_lock;
+   transfer are not interleaved with another thread's (rpc.h).  */
+unsigned long long __nvptx_rpc_lock __attribute__ ((aligned (128)));
 
 static const short errno_from_wire[NVPTX_RPC_ERRNO_END] = {
 #define E(name) [NVPTX_RPC_##name] = name,
@@ -145,13 +147,15 @@ __nvptx_rpc_utimens (const char *path, int64_t atime_sec, int64_t atime_nsec,
   return __nvptx_rpc_call (&call);
 }
 
-/* The window moves in blocks of up to BATCH 16-byte words, each block's
-   loads all issued before any of their data is used: a load of host
-   memory takes a bus round trip, and a load of GPU memory hundreds of
-   cycles, which independent loads in flight share.  The loops below are
-   unrolled so that a block lives in registers (in local memory, each
-   load's data would be stored before the next load issued).  Whole words
-   only: the window area is a multiple of 16 bytes.  */
+/* The window moves in blocks of BATCH 16-byte words, each block's loads
+   all issued before any of their data is used: a load of host memory
+   takes a bus round trip, and a load of GPU memory hundreds of cycles,
+   which independent loads in flight share.  The loops below are
+   unrolled so that a block lives in registers, and a whole block has no
+   branch between its loads, which would make each wait for the last.
+   The GPU side of a block must be 8-byte aligned; anything else moves a
+   16-byte word at a time, byte by byte on the GPU side.  Whole words of
+   the window only: its area is a multiple of 16 bytes.  */
 #define BATCH 8
 
 /* Store WORD's first N bytes (all 8 if N is larger) at P.  */
@@ -178,56 +182,73 @@ get_bytes (const unsigned char *p, size_t n)
   return word;
 }
 
-/* Copy into the window, 16 bytes a store: each store to host memory is
-   a bus transaction.  The release store of request_seq orders them.  */
-static void
-window_put (unsigned char *window, const void *src, size_t n)
-{
-  const unsigned char *s = src;
-
-  for (size_t i = 0; i < n; i += 16 * BATCH)
-    {
-      uint64_t v[2 * BATCH];
-      size_t bytes = n - i < 16 * BATCH ? n - i : 16 * BATCH;
-#pragma GCC unroll 16
-      for (size_t k = 0; k < 2 * BATCH; k++)
-	v[k] = 8 * k < bytes ? get_bytes (s + i + 8 * k, bytes - 8 * k) : 0;
-#pragma GCC unroll 8
-      for (size_t k = 0; k < BATCH; k++)
-	if (16 * k < bytes)
-	  STORE_PAIR (window + i + 16 * k, v[2 * k], v[2 * k + 1]);
-    }
-}
-
-/* Copy out of the window, never from a cache line an earlier reply
-   filled.  */
-static void
-window_get (void *dst, const unsigned char *window, size_t n)
-{
-  unsigned char *d = dst;
-
-  for (size_t i = 0; i < n; i += 16 * BATCH)
-    {
-      uint64_t v[2 * BATCH];
-      size_t bytes = n - i < 16 * BATCH ? n - i : 16 * BATCH;
-#pragma GCC unroll 8
-      for (size_t k = 0; k < BATCH; k++)
-	if (16 * k < bytes)
-	  LOAD_PAIR (window + i + 16 * k, v[2 * k], v[2 * k + 1]);
-#pragma GCC unroll 16
-      for (size_t k = 0; k < 2 * BATCH; k++)
-	if (8 * k < bytes)
-	  put_bytes (d + i + 8 * k, v[k], bytes - 8 * k);
-    }
-}
-
-/* The mailbox, and the next sequence number: the GPU is request_seq's
-   only writer, so its value is ours to extend.  */
+/* The mailbox; the last sequence number posted, which only the GPU
+   writes; and whether the call has loaded any of the window.  */
 struct channel
 {
   struct nvptx_rpc_mailbox *mb;
   uint32_t seq;
+  bool window_read;
 };
+
+/* Copy N bytes at SRC into the window.  Each store to host memory is a
+   bus transaction, so 16 bytes a store; the release store of
+   request_seq orders them.  */
+static void
+window_put (struct channel *ch, const void *src, size_t n)
+{
+  unsigned char *window = ch->mb->window;
+  const unsigned char *s = src;
+  size_t i = 0;
+
+  if (((uintptr_t) s & 7) == 0)
+    for (; n - i >= 16 * BATCH; i += 16 * BATCH)
+      {
+	const uint64_t *from = (const uint64_t *) (s + i);
+	uint64_t v[2 * BATCH];
+#pragma GCC unroll 16
+	for (size_t k = 0; k < 2 * BATCH; k++)
+	  v[k] = from[k];
+#pragma GCC unroll 8
+	for (size_t k = 0; k < BATCH; k++)
+	  STORE_PAIR (window + i + 16 * k, v[2 * k], v[2 * k + 1]);
+      }
+  for (; i < n; i += 16)
+    STORE_PAIR (window + i, get_bytes (s + i, n - i),
+		n - i > 8 ? get_bytes (s + i + 8, n - i - 8) : 0);
+}
+
+/* Copy N bytes out of the window to DST, never from a cache line an
+   earlier reply filled.  */
+static void
+window_get (struct channel *ch, void *dst, size_t n)
+{
+  const unsigned char *window = ch->mb->window;
+  unsigned char *d = dst;
+  size_t i = 0;
+  uint64_t lo, hi;
+
+  if (((uintptr_t) d & 7) == 0)
+    for (; n - i >= 16 * BATCH; i += 16 * BATCH)
+      {
+	uint64_t *to = (uint64_t *) (d + i);
+	uint64_t v[2 * BATCH];
+#pragma GCC unroll 8
+	for (size_t k = 0; k < BATCH; k++)
+	  LOAD_PAIR (window + i + 16 * k, v[2 * k], v[2 * k + 1]);
+#pragma GCC unroll 16
+	for (size_t k = 0; k < 2 * BATCH; k++)
+	  to[k] = v[k];
+      }
+  for (; i < n; i += 16)
+    {
+      LOAD_PAIR (window + i, lo, hi);
+      put_bytes (d + i, lo, n - i);
+      if (n - i > 8)
+	put_bytes (d + i + 8, hi, n - i - 8);
+    }
+  ch->window_read = true;
+}
 
 /* Post one request whose window bytes are in place and wait for its
    reply: three stores, the release of the sequence number, and polls of
@@ -332,7 +353,7 @@ call_stream (struct channel *ch, const struct __nvptx_rpc_call *call,
     {
       size_t n = total - done < window ? total - done : window;
       if (writing)
-	window_put (ch->mb->window, out + done, n);
+	window_put (ch, out + done, n);
       else
 	arg[1] = n;
       exchange (ch, call->opcode, 0, arg, writing ? n : 0, reply, !writing);
@@ -349,7 +370,7 @@ call_stream (struct channel *ch, const struct __nvptx_rpc_call *call,
 	{
 	  if (reply->length < n)
 	    n = reply->length;
-	  window_get (in + done, ch->mb->window, n);
+	  window_get (ch, in + done, n);
 	}
       done += n;
     }
@@ -380,8 +401,8 @@ call_args (struct channel *ch, struct __nvptx_rpc_call *call,
     {
       size_t length = call->out[segment].length;
       size_t n = length - sent < window ? length - sent : window;
-      window_put (ch->mb->window,
-		  (const unsigned char *) call->out[segment].base + sent, n);
+      window_put (ch, (const unsigned char *) call->out[segment].base + sent,
+		  n);
       sent += n;
       if (sent == length && segment == 0 && call->out[1].length)
 	segment = 1, sent = 0;
@@ -411,7 +432,7 @@ call_args (struct channel *ch, struct __nvptx_rpc_call *call,
 	break;
       if (reply->length > wanted - received)
 	reply->length = wanted - received;
-      window_get (in + received, ch->mb->window, reply->length);
+      window_get (ch, in + received, reply->length);
     }
   call->in_length = received;
   return result;
@@ -421,10 +442,10 @@ long long
 __nvptx_rpc_call (struct __nvptx_rpc_call *call)
 {
   struct channel ch = {
-    (struct nvptx_rpc_mailbox *) (uintptr_t) __nvptx_rpc_link.mailbox, 0
+    .mb = (struct nvptx_rpc_mailbox *) (uintptr_t) __nvptx_rpc_link.mailbox
   };
   struct nvptx_rpc_reply reply = { 0 };
-  unsigned long long self = lock_key ();
+  unsigned long long seen;
   unsigned delay = 32;
   long long result;
 
@@ -436,15 +457,23 @@ __nvptx_rpc_call (struct __nvptx_rpc_call *call)
   /* A plain spin lock, even between lanes of one warp: this file is
      built for sm_70, whose independent thread scheduling lets the holder
      run while others spin.  Built for the default sm_30, a spinning lane
-     starved a holder in its own warp on the H200 (docs/gpu-results.md).  */
-  while (!lock_try_take (&rpc_lock, self))
+     starved a holder in its own warp on the H200 (docs/gpu-results.md).
+     No acquire: the previous holder stored nothing this call loads but
+     the sequence number, which comes with the atomic.  */
+  while ((seen = lock_fetch_or (&__nvptx_rpc_lock, NVPTX_RPC_LOCK_HELD))
+	 & NVPTX_RPC_LOCK_HELD)
     back_off (&delay);
-  /* Our copy of request_seq spares a load of host memory per call.  */
-  ch.seq = __nvptx_rpc_link.request_seq;
+  ch.seq = seen;
   result = call->stream ? call_stream (&ch, call, &reply)
 	   : call_args (&ch, call, &reply);
-  __nvptx_rpc_link.request_seq = ch.seq;
-  lock_give_back (&rpc_lock, self);
+  /* The next holder stores into the mailbox.  The host took everything
+     this call stored before it replied, but loads of the window must be
+     done before the next request's bytes replace it: only then a
+     release.  */
+  if (ch.window_read)
+    lock_release_store (&__nvptx_rpc_lock, ch.seq);
+  else
+    lock_store_relaxed (&__nvptx_rpc_lock, ch.seq);
   if (result < 0)
     errno = reply.error < NVPTX_RPC_ERRNO_END && errno_from_wire[reply.error]
 	    ? errno_from_wire[reply.error] : EIO;

@@ -14,6 +14,16 @@
    port always did.  */
 extern struct nvptx_rpc_link __nvptx_rpc_link;
 
+/* The mailbox's lock, in GPU memory (the host never touches it, and a GPU
+   atomic on host memory races with the host's stores): the request_seq
+   of the last request posted, NVPTX_RPC_LOCK_HELD set while a thread
+   makes a call.  Whoever takes the lock reads the sequence number in the
+   atomic that takes it, so a call loads nothing from host memory and
+   stores nothing to __nvptx_rpc_link.  rpc.c's alone; the host tests
+   that post requests of their own set it too.  */
+extern unsigned long long __nvptx_rpc_lock;
+#define NVPTX_RPC_LOCK_HELD (1ULL << 32)
+
 static inline bool
 __nvptx_rpc_available (void)
 {

@@ -354,8 +354,10 @@ start_server (uint32_t window_size, bool direct, FILE *trace)
   srv.window_size = window_size;
   atomic_store (&srv.stop, false);
   __nvptx_rpc_link = (struct nvptx_rpc_link) {
-    NVPTX_RPC_VERSION, 0, (uintptr_t) srv.mailbox, window_size,
+    NVPTX_RPC_VERSION, window_size, (uintptr_t) srv.mailbox,
     srv.mailbox->features };
+  /* A fresh mailbox: the sequence numbers start over.  */
+  __nvptx_rpc_lock = 0;
   e = pthread_create (&srv.thread, NULL, server_main, NULL);
   if (e)
     {

@@ -46,7 +46,7 @@ main (int argc, char **argv)
   if (server == NULL)
     return 127;
   __nvptx_rpc_link = (struct nvptx_rpc_link) {
-    NVPTX_RPC_VERSION, 0, (uintptr_t) mailbox, window,
+    NVPTX_RPC_VERSION, window, (uintptr_t) mailbox,
     ((struct nvptx_rpc_mailbox *) mailbox)->features };
   pthread_create (&thread, NULL, serve, server);
 

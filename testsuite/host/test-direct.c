@@ -29,7 +29,7 @@ static struct cost
 cost_now (void)
 {
   struct host_device_stats stats = host_device_stats ();
-  return (struct cost) { __nvptx_rpc_link.request_seq,
+  return (struct cost) { (uint32_t) __nvptx_rpc_lock,
 			 stats.to_host + stats.to_device };
 }
 

@@ -45,8 +45,8 @@ raw_call (const struct raw *r)
     memcpy (mb->window, r->data,
 	    r->data_length < window ? r->data_length : window);
   __atomic_store_n (&mb->request_seq, seq, __ATOMIC_RELEASE);
-  /* As the client would: it keeps its copy in the link.  */
-  __nvptx_rpc_link.request_seq = seq;
+  /* As the client would: its lock holds the last sequence number.  */
+  __nvptx_rpc_lock = seq;
   while (__atomic_load_n (&mb->reply.seq, __ATOMIC_ACQUIRE) != seq)
     sched_yield ();
   rep = mb->reply;
