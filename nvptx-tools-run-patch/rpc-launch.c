@@ -200,7 +200,7 @@ rpc_launch_option (struct rpc_launch_options *options, int code,
    run while the kernel runs (the thread that asked waits for the reply)
    and nothing waits for the kernel.  DMA runs asynchronously only from
    page-locked memory: the staging buffers take 2 x STAGING_SIZE = 8 MiB
-   of it for the whole run, allocated before the kernel starts.  4 MiB a
+   of it, from the first direct transfer to the end of the run.  4 MiB a
    buffer: each copy costs 15-30 us before it moves 30-50 GB/s, while the
    host's reads and writes of the other buffer, at a few GB/s, hide it;
    larger buffers leave more of the last copy unhidden.  */
@@ -313,11 +313,36 @@ start_copy_kernel (struct rpc_launch *launch, CUdeviceptr to,
 /* Every global address is reachable, by DMA or by the copy kernel: the
    client sends only those (isspacep.global).  One that is not mapped at
    all faults the copy kernel, as it would have faulted the program's own
-   thread on the window's path.  */
+   thread on the window's path.  The staging buffers are allocated here,
+   for the first direct transfer: 8 MiB of page-locked memory take the
+   driver 3-4 ms to allocate and free on the H200, which a program that
+   makes none (hello) would pay.  Without them nothing is reachable, and
+   the client takes the window.  */
 static bool
 dma_reachable (void *context, uint64_t address, size_t count)
 {
-  (void) context, (void) address, (void) count;
+  struct rpc_launch *launch = launch_of (context);
+  const struct rpc_launch_cuda *cuda = launch->cuda;
+
+  (void) address, (void) count;
+  for (int i = 0; i < 2; i++)
+    if (launch->dma.staging[i] == NULL)
+      {
+	if (cuda->cuMemHostAlloc (&launch->dma.staging[i], STAGING_SIZE,
+				  CU_MEMHOSTALLOC_DEVICEMAP) != CUDA_SUCCESS)
+	  {
+	    launch->dma.staging[i] = NULL;
+	    return false;
+	  }
+	if (cuda->cuMemHostGetDevicePointer (&launch->staging_on_device[i],
+					     launch->dma.staging[i], 0)
+	    != CUDA_SUCCESS)
+	  {
+	    cuda->cuMemFreeHost (launch->dma.staging[i]);
+	    launch->dma.staging[i] = NULL;
+	    return false;
+	  }
+      }
   return true;
 }
 
@@ -378,16 +403,6 @@ start_dma (struct rpc_launch *launch)
   r = cuda->cuModuleGetFunction (&launch->copy_kernel, launch->copy_module,
 				 COPY_KERNEL);
   fatal_unless_success (cuda, r, "could not find the copy kernel");
-  for (int i = 0; i < 2; i++)
-    {
-      r = cuda->cuMemHostAlloc (&launch->dma.staging[i], STAGING_SIZE,
-				CU_MEMHOSTALLOC_DEVICEMAP);
-      fatal_unless_success (cuda, r,
-			    "could not allocate the DMA staging buffers");
-      r = cuda->cuMemHostGetDevicePointer (&launch->staging_on_device[i],
-					   launch->dma.staging[i], 0);
-      fatal_unless_success (cuda, r, "could not map the DMA staging buffers");
-    }
 }
 
 static void
@@ -396,7 +411,8 @@ stop_dma (struct rpc_launch *launch)
   launch->cuda->cuStreamDestroy (launch->dma_stream);
   launch->cuda->cuModuleUnload (launch->copy_module);
   for (int i = 0; i < 2; i++)
-    launch->cuda->cuMemFreeHost (launch->dma.staging[i]);
+    if (launch->dma.staging[i] != NULL)
+      launch->cuda->cuMemFreeHost (launch->dma.staging[i]);
 }
 
 /* Each of the program's descriptors is one of ours: raise our soft limit
@@ -463,7 +479,6 @@ start_rpc_server (struct rpc_launch *launch, CUmodule module)
   r = cuda->cuMemHostGetDevicePointer (&d_mailbox, launch->mailbox, 0);
   fatal_unless_success (cuda, r, "could not map the RPC mailbox");
   link.mailbox = d_mailbox;
-  link.request_seq = 0;
   link.window_size = window;
   link.features
     = ((const struct nvptx_rpc_mailbox *) launch->mailbox)->features;
@@ -611,8 +626,9 @@ watch_kernel (void *context)
    gives way to other runnable work (with none, sched_yield returns at
    once and we keep a core busy, as the stock launcher does waiting in
    the driver).  Ask the driver whether the
-   kernel is done only every QUERY_POLLS idle polls: that call costs more
-   than a poll.  */
+   kernel is done only every QUERY_POLLS idle polls, never on the first
+   after a request: that call costs more than a poll, and would delay the
+   thread's next request, on its way by then.  */
 void
 rpc_launch_serve (struct rpc_launch *launch)
 {
@@ -629,7 +645,7 @@ rpc_launch_serve (struct rpc_launch *launch)
 	  idle_polls = 0;
 	  continue;
 	}
-      if (idle_polls++ % QUERY_POLLS == 0 && kernel_done (launch))
+      if (++idle_polls % QUERY_POLLS == 0 && kernel_done (launch))
 	break;
       if (idle_polls < SPIN_POLLS)
 	rpc_launch_cpu_relax ();

@@ -28,6 +28,8 @@
      fault=N           the kernel faults (CUDA_ERROR_ILLEGAL_ADDRESS) with
                        its Nth request posted, before the launcher has
                        served it
+     no-staging        cuMemHostAlloc refuses all but the mailbox (the
+                       DMA staging buffers), saying so on stderr
    and, not a failure, log-jit: each cuLinkAddData says on stderr the
    register limit it was given.  Other objects of an image may come
    before or after the program's line, each a line "fake-libcuda object
@@ -54,7 +56,7 @@
 
 static struct
 {
-  bool no_device, no_rpc, log_jit;
+  bool no_device, no_rpc, log_jit, no_staging;
   long link_version;		/* 0: the program's own.  */
   unsigned long fault_at;	/* 0: no fault.  */
 } inject;
@@ -197,6 +199,8 @@ parse_injections (void)
       inject.no_rpc = true;
     else if (strcmp (word, "log-jit") == 0)
       inject.log_jit = true;
+    else if (strcmp (word, "no-staging") == 0)
+      inject.no_staging = true;
     else if (strncmp (word, "link-version=", 13) == 0)
       inject.link_version = strtol (word + 13, NULL, 0);
     else if (strncmp (word, "fault=", 6) == 0)
@@ -431,6 +435,12 @@ cuMemHostAlloc (void **p, size_t size, unsigned flags)
 {
   size_t rounded = (size + 4095) & -(size_t) 4096;
 
+  if (inject.no_staging && !(flags & CU_MEMHOSTALLOC_PORTABLE))
+    {
+      fprintf (stderr, "fake-libcuda: cuMemHostAlloc of %zu bytes refused\n",
+	       size);
+      return CUDA_ERROR_OUT_OF_MEMORY;
+    }
   if ((*p = aligned_alloc (4096, rounded ? rounded : 4096)) == NULL)
     return CUDA_ERROR_OUT_OF_MEMORY;
   memset (*p, 0, rounded);

@@ -286,6 +286,21 @@ for window in 64 1024; do
   check "DMA (window $window): the file's size" \
     test "$(wc -c < "$work/dma")" = 1052897
 done
+# The staging buffers come with the first direct transfer; without them,
+# the transfers go through the window.
+run env FAKE_LIBCUDA=no-staging "$nvptx" "$prog" status 0
+check "no direct transfer: no staging buffer asked for" \
+  test $status = 0 -a ! -s "$work/err"
+run env FAKE_LIBCUDA=no-staging "$nvptx" --trace "$prog" dma "$work/dma"
+check "no staging buffers: the transfers all the same" test $status = 0
+check "no staging buffers: the driver said no" \
+  grep -q "^fake-libcuda: cuMemHostAlloc of 4194304 bytes refused$" "$work/err"
+check "no staging buffers: the write refused (EFAULT)" grep -q \
+  '^\[gpu\] write(3, 0x[0-9a-f]* (direct), 1052897) = -1 EFAULT ' "$work/err"
+check "no staging buffers: the write through the window" grep -q \
+  '^\[gpu\] write(3, ".*, 1024) = 1024$' "$work/err"
+check "no staging buffers: the file's size" \
+  test "$(wc -c < "$work/dma")" = 1052897
 
 # --- Confinement: --sandbox, --read-only, --env, --no-env -------------------
 
