@@ -253,8 +253,10 @@ window_get (struct channel *ch, void *dst, size_t n)
 /* Post one request whose window bytes are in place and wait for its
    reply: three stores, the release of the sequence number, and polls of
    the reply's first half, which brings the result.  Only when WHOLE,
-   the second half too (flags, length, total).  */
-static void
+   the second half too (flags, length, total).  Always inlined: called,
+   its seven arguments and the reply went through memory (0.1 us of a
+   call on the H200).  */
+static inline __attribute__ ((always_inline)) void
 exchange (struct channel *ch, uint32_t opcode, uint32_t flags,
 	  const int64_t arg[4], uint32_t length, struct nvptx_rpc_reply *reply,
 	  bool whole)
@@ -401,8 +403,9 @@ call_args (struct channel *ch, struct __nvptx_rpc_call *call,
     {
       size_t length = call->out[segment].length;
       size_t n = length - sent < window ? length - sent : window;
-      window_put (ch, (const unsigned char *) call->out[segment].base + sent,
-		  n);
+      if (n > 0)		/* Most calls send no block.  */
+	window_put (ch, (const unsigned char *) call->out[segment].base + sent,
+		    n);
       sent += n;
       if (sent == length && segment == 0 && call->out[1].length)
 	segment = 1, sent = 0;
