@@ -53,8 +53,8 @@ int __nvptx_vprintf (const char *fmt, va_list args);
    received through the window, in window-sized pieces.  The 8-byte
    fields come first: GCC then clears the rest of a call built with
    designated initializers in a dozen 8-byte stores, where after a 4-byte
-   first field it called memset, a byte loop on nvptx (0.8 us of an
-   empty call on the H200).  */
+   first field it called memset (1,600 cycles of an empty call on the
+   H200, 0.8 us).  */
 struct __nvptx_rpc_call
 {
   int64_t arg[4];
