@@ -24,7 +24,8 @@ struct rpc_device_copy
   void *context;		/* Passed to each function.  */
   /* Whether copies can reach all COUNT bytes at device address ADDRESS,
      a range that does not wrap around.  Asked before any I/O, so that a
-     refused transfer has done nothing.  */
+     refused transfer has done nothing; it may set up what the copies
+     need (the launcher allocates the staging buffers on first use).  */
   bool (*reachable) (void *context, uint64_t address, size_t count);
   /* Start copying COUNT bytes from device address FROM to HOST, or from
      HOST to device address TO.  0, or -1 when the copy cannot start.  */
@@ -35,7 +36,8 @@ struct rpc_device_copy
   /* Wait until the copy started last has ended: 0, or -1 if it failed.  */
   int (*wait) (void *context);
   /* Two host buffers of STAGING_SIZE bytes each (page-locked, for the
-     launcher's DMA), the only host memory the copies use.  */
+     launcher's DMA), the only host memory the copies use; in place once
+     reachable has said yes.  */
   void *staging[2];
   size_t staging_size;
 };

@@ -253,10 +253,10 @@ stack_copy_limits (uint64_t *buf, long size)
   uint64_t v[16];
   long long t0 = now_ns ();
 
+  if (window < 128)		/* Smaller than one block.  */
+    return;
   /* AT wraps around the window without a division, which the GPU does
      in a long sequence of instructions.  */
-  if (window < 128)
-    return;
   for (long r = 0; r < reps; r++)
     for (long w = 0; w < words; w += 16, at = at + 256 > window ? 0 : at + 128)
       {
