@@ -147,17 +147,6 @@ __nvptx_rpc_utimens (const char *path, int64_t atime_sec, int64_t atime_nsec,
   return __nvptx_rpc_call (&call);
 }
 
-/* The window moves in blocks of BATCH 16-byte words, each block's loads
-   all issued before any of their data is used: a load of host memory
-   takes a bus round trip, and a load of GPU memory hundreds of cycles,
-   which independent loads in flight share.  The loops below are
-   unrolled so that a block lives in registers, and a whole block has no
-   branch between its loads, which would make each wait for the last.
-   The GPU side of a block must be 8-byte aligned; anything else moves a
-   16-byte word at a time, byte by byte on the GPU side.  Whole words of
-   the window only: its area is a multiple of 16 bytes.  */
-#define BATCH 8
-
 /* Store WORD's first N bytes (all 8 if N is larger) at P.  */
 static inline void
 put_bytes (unsigned char *p, uint64_t word, size_t n)
@@ -191,9 +180,11 @@ struct channel
   bool window_read;
 };
 
-/* Copy N bytes at SRC into the window.  Each store to host memory is a
-   bus transaction, so 16 bytes a store; the release store of
-   request_seq orders them.  */
+/* Copy N bytes at SRC into the window: in blocks (arch.h) from where SRC
+   is 8-byte aligned, the rest a 16-byte word at a time, byte by byte on
+   the GPU side (the window's area is a multiple of 16 bytes).  Each
+   store to host memory is a bus transaction, so 16 bytes a store; the
+   release store of request_seq orders them.  */
 static void
 window_put (struct channel *ch, const void *src, size_t n)
 {
@@ -202,24 +193,14 @@ window_put (struct channel *ch, const void *src, size_t n)
   size_t i = 0;
 
   if (((uintptr_t) s & 7) == 0)
-    for (; n - i >= 16 * BATCH; i += 16 * BATCH)
-      {
-	const uint64_t *from = (const uint64_t *) (s + i);
-	uint64_t v[2 * BATCH];
-#pragma GCC unroll 16
-	for (size_t k = 0; k < 2 * BATCH; k++)
-	  v[k] = from[k];
-#pragma GCC unroll 8
-	for (size_t k = 0; k < BATCH; k++)
-	  STORE_PAIR (window + i + 16 * k, v[2 * k], v[2 * k + 1]);
-      }
+    i = copy_blocks_to_host (window, s, n);
   for (; i < n; i += 16)
     STORE_PAIR (window + i, get_bytes (s + i, n - i),
 		n - i > 8 ? get_bytes (s + i + 8, n - i - 8) : 0);
 }
 
 /* Copy N bytes out of the window to DST, never from a cache line an
-   earlier reply filled.  */
+   earlier reply filled: in blocks as window_put.  */
 static void
 window_get (struct channel *ch, void *dst, size_t n)
 {
@@ -229,17 +210,7 @@ window_get (struct channel *ch, void *dst, size_t n)
   uint64_t lo, hi;
 
   if (((uintptr_t) d & 7) == 0)
-    for (; n - i >= 16 * BATCH; i += 16 * BATCH)
-      {
-	uint64_t *to = (uint64_t *) (d + i);
-	uint64_t v[2 * BATCH];
-#pragma GCC unroll 8
-	for (size_t k = 0; k < BATCH; k++)
-	  LOAD_PAIR (window + i + 16 * k, v[2 * k], v[2 * k + 1]);
-#pragma GCC unroll 16
-	for (size_t k = 0; k < 2 * BATCH; k++)
-	  to[k] = v[k];
-      }
+    i = copy_blocks_from_host (d, window, n);
   for (; i < n; i += 16)
     {
       LOAD_PAIR (window + i, lo, hi);

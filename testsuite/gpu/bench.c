@@ -124,24 +124,28 @@ calls (long n)
 							    (uint32_t) i_); })),
 	  "ns");
   /* One thread's limits storing into and loading from host memory, 16
-     bytes at a time, eight loads in flight: the window path's ceiling.  */
-  uint32_t window = __nvptx_rpc_link.window_size;
+     bytes at a time: stores from registers, 32 an iteration (fewer
+     leave the loop's own instructions in the time); loads as many in
+     flight as rpc.c's copy has (arch.h).  The window path's ceilings.  */
+  uint32_t window = __nvptx_rpc_link.window_size & -512;
   long long t0 = now_ns ();
   for (long r = 0; r < n; r++)
-    for (uint32_t i = 0; i < window; i += 16)
-      STORE_PAIR (mb->window + i, r, i);
+    for (uint32_t i = 0; i < window; i += 512)
+#pragma GCC unroll 32
+      for (int k = 0; k < 32; k++)
+	STORE_PAIR (mb->window + i + 16 * k, r, i);
   STORE_RELEASE32 (&mb->reserved[0], 0);
   result ("store_limit", (double) n * window / (now_ns () - t0) * 1e3, "MB/s");
   t0 = now_ns ();
   for (long r = 0; r < n; r++)
-    for (uint32_t i = 0; i + 128 <= window; i += 128)
+    for (uint32_t i = 0; i < window; i += HOST_READ_BLOCK)
       {
-	uint64_t v[16];
-#pragma GCC unroll 8
-	for (int k = 0; k < 8; k++)
-	  LOAD_PAIR (mb->window + i + 16 * k, v[2 * k], v[2 * k + 1]);
+	uint64_t v[HOST_READ_BLOCK / 8];
 #pragma GCC unroll 16
-	for (int k = 0; k < 16; k++)
+	for (int k = 0; k < HOST_READ_BLOCK / 16; k++)
+	  LOAD_PAIR (mb->window + i + 16 * k, v[2 * k], v[2 * k + 1]);
+#pragma GCC unroll 32
+	for (int k = 0; k < HOST_READ_BLOCK / 8; k++)
 	  sink += v[k];
       }
   result ("load_limit", (double) n * window / (now_ns () - t0) * 1e3, "MB/s");
@@ -236,55 +240,35 @@ transfer (const char *path, const char *kind, char *buf, long size)
 #ifdef __nvptx__
 /* What a stack buffer's transfer through the window costs without the
    protocol: BUF's SIZE bytes copied into the window and back, a window
-   at a time, as rpc.c copies them (eight 16-byte blocks loaded, then
-   stored), for COPY_TOTAL bytes each way; as stack_copy_out_SIZE and
-   stack_copy_in_SIZE in MB/s.  Local memory is laid out for a warp,
-   consecutive 32-bit words for consecutive threads, so one thread's
-   own consecutive words sit in different cache lines: this copy may
-   stay well below the store and load limits.  */
+   at a time, by rpc.c's copies (arch.h), for COPY_TOTAL bytes each way;
+   as stack_copy_out_SIZE and stack_copy_in_SIZE in MB/s.  */
 # define COPY_TOTAL (8 << 20)
 static void
 stack_copy_limits (uint64_t *buf, long size)
 {
   struct nvptx_rpc_mailbox *mb
     = (struct nvptx_rpc_mailbox *) (uintptr_t) __nvptx_rpc_link.mailbox;
-  long window = __nvptx_rpc_link.window_size, words = size / 8, at = 0;
+  long window = __nvptx_rpc_link.window_size & -256;
   long reps = size >= COPY_TOTAL ? 1 : COPY_TOTAL / size;
-  uint64_t v[16];
-  long long t0 = now_ns ();
-
-  if (window < 128)		/* Smaller than one block.  */
-    return;
-  /* AT wraps around the window without a division, which the GPU does
-     in a long sequence of instructions.  */
-  for (long r = 0; r < reps; r++)
-    for (long w = 0; w < words; w += 16, at = at + 256 > window ? 0 : at + 128)
-      {
-	unsigned char *to = mb->window + at;
-#pragma GCC unroll 16
-	for (int k = 0; k < 16; k++)
-	  v[k] = buf[w + k];
-#pragma GCC unroll 8
-	for (int k = 0; k < 8; k++)
-	  STORE_PAIR (to + 16 * k, v[2 * k], v[2 * k + 1]);
-      }
-  STORE_RELEASE32 (&mb->reserved[0], 0);
   char name[64];
+  long long t0;
+
+  if (window == 0)		/* Whole blocks of both copies only.  */
+    return;
+  memset (buf, 'c', size);
+  t0 = now_ns ();
+  for (long r = 0; r < reps; r++)
+    for (long at = 0; at < size; at += window)
+      copy_blocks_to_host (mb->window, (const unsigned char *) buf + at,
+			   size - at < window ? size - at : window);
+  STORE_RELEASE32 (&mb->reserved[0], 0);
   snprintf (name, sizeof name, "stack_copy_out_%ld", size);
   result (name, (double) size * reps / (now_ns () - t0) * 1e3, "MB/s");
   t0 = now_ns ();
-  at = 0;
   for (long r = 0; r < reps; r++)
-    for (long w = 0; w < words; w += 16, at = at + 256 > window ? 0 : at + 128)
-      {
-	const unsigned char *from = mb->window + at;
-#pragma GCC unroll 8
-	for (int k = 0; k < 8; k++)
-	  LOAD_PAIR (from + 16 * k, v[2 * k], v[2 * k + 1]);
-#pragma GCC unroll 16
-	for (int k = 0; k < 16; k++)
-	  buf[w + k] = v[k];
-      }
+    for (long at = 0; at < size; at += window)
+      copy_blocks_from_host ((unsigned char *) buf + at, mb->window,
+			     size - at < window ? size - at : window);
   snprintf (name, sizeof name, "stack_copy_in_%ld", size);
   result (name, (double) size * reps / (now_ns () - t0) * 1e3, "MB/s");
 }
