@@ -105,6 +105,37 @@ write_files (void)
   free (back);
 }
 
+/* write() from buffers at every alignment the window's copy tells apart
+   (16- and 8-byte aligned words, and bytes), of sizes that leave it
+   whole blocks in an odd and an even number and a tail; the host reads
+   back.  */
+static void
+write_misaligned (void)
+{
+  static const size_t offsets[] = { 1, 4, 8, 16 };
+  static const size_t lengths[] = { 300, 4096 + 200, 5000 };
+
+  for (size_t o = 0; o < sizeof offsets / sizeof *offsets; o++)
+    for (size_t l = 0; l < sizeof lengths / sizeof *lengths; l++)
+      {
+	size_t off = offsets[o], n = lengths[l];
+	char what[64];
+	snprintf (what, sizeof what, "write at +%zu, %zu", off, n);
+	pattern_fill (want + off, n, 20 + off, 0);
+	int fd = open ("file-wmis", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	CHECK (name_of ("%s: open", what), fd >= 0);
+	CHECK_INT (name_of ("%s: result", what), write (fd, want + off, n),
+		   (long long) n);
+	CHECK_INT (name_of ("%s: close", what), close (fd), 0);
+	size_t len = 0;
+	unsigned char *back = slurp ("file-wmis", &len);
+	CHECK_INT (name_of ("%s: size", what), len, n);
+	if (back && len == n)
+	  check_bytes (name_of ("%s: bytes", what), back, want + off, n);
+	free (back);
+      }
+}
+
 /* The host's end of a FIFO, in a thread.  */
 struct fifo_peer
 {
@@ -485,6 +516,7 @@ main (void)
       direct = runs[r].direct;
       run_begin (&runs[r], NULL);
       write_files ();
+      write_misaligned ();
       write_fifo ();
       write_fifo_reader_gone ();
       read_files ();
