@@ -271,8 +271,8 @@ lock_give_back (unsigned long long *owner, unsigned long long self)
    single thread's buffer of more than a few KiB misses: the copy goes
    only as fast as the thread keeps loads in flight.  So it goes in
    blocks of HOST_COPY_BLOCK bytes, two at a time, the next block's loads
-   issued before this one's stores.  Unrolled, a block lives in
-   registers.  On the H200, one thread copying a 256 KiB stack buffer:
+   issued before this one's stores.  Unrolled in full (blocks of up to
+   512 bytes), a block lives in registers.  On the H200, one thread copying a 256 KiB stack buffer:
    560 MB/s a block of 128 bytes at a time, 1,110 MB/s two (stores alone,
    2,300-2,400 MB/s).  The price is registers: the driver's compiler
    gives a kernel that can reach this copy (through printf, or an
@@ -283,7 +283,7 @@ lock_give_back (unsigned long long *owner, unsigned long long self)
 static inline __attribute__ ((always_inline)) void
 load_block (uint64_t *v, const unsigned char *from)
 {
-#pragma GCC unroll 16
+#pragma GCC unroll 64
   for (int k = 0; k < HOST_COPY_BLOCK / 8; k++)
     v[k] = ((const uint64_t *) from)[k];
 }
@@ -291,7 +291,7 @@ load_block (uint64_t *v, const unsigned char *from)
 static inline __attribute__ ((always_inline)) void
 store_block (unsigned char *to, const uint64_t *v)
 {
-#pragma GCC unroll 8
+#pragma GCC unroll 64
   for (int k = 0; k < HOST_COPY_BLOCK / 16; k++)
     STORE_PAIR (to + 16 * k, v[2 * k], v[2 * k + 1]);
 }
@@ -345,10 +345,10 @@ copy_blocks_from_host (unsigned char *to, const unsigned char *from,
   for (; n - i >= HOST_READ_BLOCK; i += HOST_READ_BLOCK)
     {
       uint64_t v[HOST_READ_BLOCK / 8];
-#pragma GCC unroll 16
+#pragma GCC unroll 64
       for (int k = 0; k < HOST_READ_BLOCK / 16; k++)
 	LOAD_PAIR (from + i + 16 * k, v[2 * k], v[2 * k + 1]);
-#pragma GCC unroll 32
+#pragma GCC unroll 64
       for (int k = 0; k < HOST_READ_BLOCK / 8; k++)
 	((uint64_t *) (to + i))[k] = v[k];
     }
