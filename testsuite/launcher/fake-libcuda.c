@@ -26,8 +26,8 @@
                        stock launcher
      link-version=N    the program's link says protocol version N
      fault=N           the kernel faults (CUDA_ERROR_ILLEGAL_ADDRESS) with
-                       its Nth request posted, before the launcher has
-                       served it
+                       its Nth request posted, which the launcher may
+                       have served, as it may a GPU's
      no-staging        cuMemHostAlloc refuses all but the mailbox (the
                        DMA staging buffers), saying so on stderr
    and, not a failure, log-jit: each cuLinkAddData says on stderr the
@@ -705,8 +705,9 @@ cuLaunchKernel (CUfunction kernel, unsigned gx, unsigned gy, unsigned gz,
 
 /* fault=N: whether the kernel on S has faulted.  It does with its Nth
    request posted: wait here, where the launcher's loop asks, until the
-   program posts it, so that the launcher never serves it; but give back
-   a request before it, for the launcher to serve first.  */
+   program posts it; but give back a request before it, for the launcher
+   to serve first.  The launcher asks only every so many idle polls, so
+   it may have served the Nth already.  */
 static bool
 faulted (struct stream *s)
 {

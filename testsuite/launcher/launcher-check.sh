@@ -236,9 +236,11 @@ check "GPU fault: output before it kept" is "$work/out" \
 "
 check "GPU fault: a file written before it kept" is "$work/fault" "kept
 "
-check "GPU fault: the requests before it served, not the pending one" \
-  test "$(grep -c '^\[gpu\] ' "$work/err")" = 3 \
-  -a -z "$(grep '^\[gpu\] getpid' "$work/err")"
+# The pending request may be served or not: the launcher asks the driver
+# only every so many idle polls, and a GPU's request posted before its
+# fault may be served too.
+check "GPU fault: the requests before it served" \
+  test "$(grep '^\[gpu\] ' "$work/err" | grep -vc '^\[gpu\] getpid(')" = 3
 
 run env FAKE_LIBCUDA=link-version=2 "$nvptx" "$prog" status 0
 expect "a program of protocol 2: status 127" 127 \
