@@ -272,12 +272,13 @@ lock_give_back (unsigned long long *owner, unsigned long long self)
    only as fast as the thread keeps loads in flight.  So it goes in
    blocks of HOST_COPY_BLOCK bytes, two at a time, the next block's loads
    issued before this one's stores.  Unrolled in full (blocks of up to
-   512 bytes), a block lives in registers.  On the H200, one thread copying a 256 KiB stack buffer:
-   560 MB/s a block of 128 bytes at a time, 1,110 MB/s two (stores alone,
-   2,300-2,400 MB/s).  The price is registers: the driver's compiler
-   gives a kernel that can reach this copy (through printf, or an
-   assert) 254 of them, where 166-200 sufficed with one block at a
-   time, which leaves fewer threads on each SM.  */
+   512 bytes), a block lives in registers.  On the H200, one thread
+   copying a 256 KiB stack buffer: 560 MB/s a block of 128 bytes at a
+   time, 1,110 MB/s two (stores alone, 2,300-2,400 MB/s).  The price is
+   registers: the driver's compiler gives a kernel that can reach this
+   copy (through printf, or an assert) 254 of them, where 166-200
+   sufficed with one block at a time, which leaves fewer threads on each
+   SM.  */
 #define HOST_COPY_BLOCK 128
 
 static inline __attribute__ ((always_inline)) void

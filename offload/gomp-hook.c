@@ -45,8 +45,9 @@ static __typeof (cuCtxDestroy) *real_cuCtxDestroy;
 
 static CUresult
 add_data_limiting_libraries (CUlinkState state, CUjitInputType type,
-			  void *data, size_t size, const char *name,
-			  unsigned n, CUjit_option *options, void **values)
+			     void *data, size_t size, const char *name,
+			     unsigned n, CUjit_option *options,
+			     void **values)
 {
   CUjit_option all_options[n + 1];
   void *all_values[n + 1];
