@@ -274,12 +274,13 @@ lock_give_back (unsigned long long *owner, unsigned long long self)
    issued before this one's stores.  Unrolled in full (blocks of up to
    512 bytes), a block lives in registers.  On the H200, one thread
    copying a 256 KiB stack buffer: 560 MB/s a block of 128 bytes at a
-   time, 1,110 MB/s two (stores alone, 2,300-2,400 MB/s).  The price is
+   time, 1,110 MB/s two, 1,420-1,490 MB/s two of 256 bytes (stores
+   alone, 2,300-2,400 MB/s).  The price is
    registers: the driver's compiler gives a kernel that can reach this
    copy (through printf, or an assert) 254 of them, where 166-200
    sufficed with one block at a time, which leaves fewer threads on each
    SM.  */
-#define HOST_COPY_BLOCK 128
+#define HOST_COPY_BLOCK 256
 
 static inline __attribute__ ((always_inline)) void
 load_block (uint64_t *v, const unsigned char *from)
