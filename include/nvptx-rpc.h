@@ -12,6 +12,10 @@
      request_seq, request, window (while a request is pending)  -- GPU
      reply (seq included), window (while a reply is pending)    -- host
 
+   but for a WRITE's bytes, which may start past the window's beginning
+   (arg1): the GPU may fill the window's other half for its next WRITE
+   while the host writes these.
+
    A GPU thread takes the client lock (in GPU memory, never touched by the
    host), fills the request and window, fences, and bumps request_seq.  The
    host sees request_seq change, serves the request, fills the reply and
@@ -30,7 +34,7 @@
 #include <stdint.h>
 
 #define NVPTX_RPC_MAGIC 0x4350524eu	/* "NRPC" in memory order.  */
-#define NVPTX_RPC_VERSION 5
+#define NVPTX_RPC_VERSION 6
 
 /* Window size: the launcher's default, and the bounds it accepts.  */
 #define NVPTX_RPC_WINDOW_DEFAULT 1024
@@ -67,7 +71,7 @@
   OP (OPEN, open, "sfo")	/* A=path; arg0=flags, arg1=mode -> fd.  */ \
   OP (CLOSE, close, "d")	/* arg0=fd -> 0.  */ \
   OP (READ, read, "drd")	/* arg0=fd, arg1=count -> n, window=bytes.  */ \
-  OP (WRITE, write, "dbn")	/* arg0=fd, window=bytes -> n.  */ \
+  OP (WRITE, write, "dbn")	/* arg0=fd, window from arg1=bytes -> n.  */ \
   OP (LSEEK, lseek, "ddw")	/* arg0=fd, arg1=offset, arg2=whence -> off.  */ \
   OP (FSTAT, fstat, "d")	/* arg0=fd -> 0, R=struct nvptx_rpc_stat.  */ \
   OP (STAT, stat, "s")		/* A=path -> 0, R=struct nvptx_rpc_stat.  */ \
@@ -138,8 +142,12 @@ enum nvptx_rpc_opcode
 				   POSIX call; EFAULT, nothing moved, when
 				   the host cannot reach the buffer.  */
 
-/* mailbox.features.  */
+/* mailbox.features, which link.features copies.  */
 #define NVPTX_RPC_FEATURE_DIRECT 1u /* NVPTX_RPC_DIRECT is served.  */
+/* In link.features only, set by a launcher that runs the program as one
+   GPU thread: its calls never overlap, and the client takes no locks
+   (the mailbox's, stdio's, malloc's).  */
+#define NVPTX_RPC_FEATURE_ONE_THREAD 2u
 
 /* reply.flags.  */
 #define NVPTX_RPC_DONE 1u	/* Stop chunking: an error, EOF, a short
@@ -218,7 +226,8 @@ struct nvptx_rpc_link
   uint32_t window_size;		/* The mailbox's window_size.  */
   uint64_t mailbox;		/* struct nvptx_rpc_mailbox *, as seen by
 				   the GPU.  */
-  uint32_t features;		/* The mailbox's features.  */
+  uint32_t features;		/* The mailbox's features, and
+				   NVPTX_RPC_FEATURE_ONE_THREAD.  */
 };
 #define NVPTX_RPC_LINK_SYMBOL "__nvptx_rpc_link"
 

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <sys/lock.h>
 #include "arch.h"
+#include "rpc.h"
 
 /* As in rpc.c: lanes of one warp spin against each other here, which only
    code for sm_70 and later may do (independent thread scheduling).  */
@@ -30,7 +31,8 @@ struct __nvptx_lock __lock___arc4random_mutex;
 static struct __nvptx_lock stream_lock;
 
 /* A lock's owner is its holder's key, lock_key (), or a free lock's
-   value (arch.h).  In the OpenMP multilib a warp's lanes are one thread
+   value (arch.h).  A program the launcher runs as one thread takes no
+   lock at all (rpc.h).  In the OpenMP multilib a warp's lanes are one thread
    (thread.h) and all run this code: the builtins take the lock for the
    warp once (arch.h), and the lanes all load the same count and store
    the same sum, as one lane would.  */
@@ -75,7 +77,7 @@ try_lock (_LOCK_T lock, unsigned long long self)
 int
 __retarget_lock_try_acquire_recursive (_LOCK_T lock)
 {
-  return try_lock (lock, lock_key ()) ? 0 : 1;
+  return __nvptx_rpc_one_thread () || try_lock (lock, lock_key ()) ? 0 : 1;
 }
 
 /* Not fair: a thread that gives the lock back may take it again before
@@ -83,9 +85,12 @@ __retarget_lock_try_acquire_recursive (_LOCK_T lock)
 void
 __retarget_lock_acquire_recursive (_LOCK_T lock)
 {
-  unsigned long long self = lock_key ();
+  unsigned long long self;
   unsigned delay = 32;
 
+  if (__nvptx_rpc_one_thread ())
+    return;
+  self = lock_key ();
   while (!try_lock (lock, self))
     back_off (&delay);
 }
@@ -93,7 +98,7 @@ __retarget_lock_acquire_recursive (_LOCK_T lock)
 void
 __retarget_lock_release_recursive (_LOCK_T lock)
 {
-  if (--lock->__count == 0)
+  if (!__nvptx_rpc_one_thread () && --lock->__count == 0)
     lock_give_back (&lock->__owner, lock->__owner);	/* Our key.  */
 }
 

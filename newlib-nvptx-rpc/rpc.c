@@ -180,15 +180,16 @@ struct channel
   bool window_read;
 };
 
-/* Copy N bytes at SRC into the window: in blocks (arch.h) from where SRC
-   is 8-byte aligned, the rest a 16-byte word at a time, byte by byte on
-   the GPU side (the window's area is a multiple of 16 bytes).  Each
-   store to host memory is a bus transaction, so 16 bytes a store; the
-   release store of request_seq orders them.  */
+/* Copy N bytes at SRC into the window from its byte AT, a multiple of
+   16: in blocks (arch.h) from where SRC is 8-byte aligned, the rest a
+   16-byte word at a time, byte by byte on the GPU side (the window's
+   area is a multiple of 16 bytes).  Each store to host memory is a bus
+   transaction, so 16 bytes a store; the release store of request_seq
+   orders them.  */
 static void
-window_put (struct channel *ch, const void *src, size_t n)
+window_put (struct channel *ch, size_t at, const void *src, size_t n)
 {
-  unsigned char *window = ch->mb->window;
+  unsigned char *window = ch->mb->window + at;
   const unsigned char *s = src;
   size_t i = 0;
 
@@ -221,27 +222,34 @@ window_get (struct channel *ch, void *dst, size_t n)
   ch->window_read = true;
 }
 
-/* Post one request whose window bytes are in place and wait for its
-   reply: three stores, the release of the sequence number, and polls of
-   the reply's first half, which brings the result.  Only when WHOLE,
-   the second half too (flags, length, total).  Always inlined: called,
-   its seven arguments and the reply went through memory (0.1 us of a
-   call on the H200).  */
+/* Post one request whose window bytes are in place: three stores and
+   the release of the sequence number.  Always inlined, as is
+   wait_reply: called, their arguments and the reply went through
+   memory (0.1 us of a call on the H200).  */
 static inline __attribute__ ((always_inline)) void
-exchange (struct channel *ch, uint32_t opcode, uint32_t flags,
-	  const int64_t arg[4], uint32_t length, struct nvptx_rpc_reply *reply,
-	  bool whole)
+post (struct channel *ch, uint32_t opcode, uint32_t flags,
+      const int64_t arg[4], uint32_t length)
 {
   struct nvptx_rpc_mailbox *mb = ch->mb;
-  uint32_t seq = ++ch->seq;
-  uint64_t head, result;
 
   STORE_PAIR (&mb->request.version,
 	      NVPTX_RPC_VERSION | (uint64_t) opcode << 32,
 	      flags | (uint64_t) length << 32);
   STORE_PAIR (&mb->request.arg[0], arg[0], arg[1]);
   STORE_PAIR (&mb->request.arg[2], arg[2], arg[3]);
-  STORE_RELEASE32 (&mb->request_seq, seq);
+  STORE_RELEASE32 (&mb->request_seq, ++ch->seq);
+}
+
+/* Wait for the reply to the request posted last: polls of the reply's
+   first half, which brings the result.  Only when WHOLE, the second
+   half too (flags, length, total).  */
+static inline __attribute__ ((always_inline)) void
+wait_reply (struct channel *ch, struct nvptx_rpc_reply *reply, bool whole)
+{
+  struct nvptx_rpc_mailbox *mb = ch->mb;
+  uint32_t seq = ch->seq;
+  uint64_t head, result;
+
   do
     {
       LOAD_PAIR (&mb->reply.seq, head, result);
@@ -271,6 +279,16 @@ exchange (struct channel *ch, uint32_t opcode, uint32_t flags,
     }
 }
 
+/* post, then wait_reply.  */
+static inline __attribute__ ((always_inline)) void
+exchange (struct channel *ch, uint32_t opcode, uint32_t flags,
+	  const int64_t arg[4], uint32_t length, struct nvptx_rpc_reply *reply,
+	  bool whole)
+{
+  post (ch, opcode, flags, arg, length);
+  wait_reply (ch, reply, whole);
+}
+
 /* read and write return int in newlib's default build, so at most INT_MAX
    bytes, rounded down to a page as Linux does (also for the OpenMP
    multilib's ssize_t).  */
@@ -295,20 +313,62 @@ call_direct (struct channel *ch, const struct __nvptx_rpc_call *call,
   return (uint64_t) reply->result < total ? reply->result : (long long) total;
 }
 
-/* read and write: by DMA when that is worth it and the host can, else a
-   request per window-sized piece, until done or short.  */
+/* write of the TOTAL bytes at OUT to file ARG0 through the window, a
+   request per piece, until done or short.  */
+static long long
+write_window (struct channel *ch, int64_t arg0, const unsigned char *out,
+	      size_t total, struct nvptx_rpc_reply *reply)
+{
+  size_t window = __nvptx_rpc_link.window_size;
+  bool halves = window >= NVPTX_RPC_WRITE_HALVES_MIN && total > window / 2;
+  size_t piece = halves ? window / 2 / 16 * 16 : window;
+  size_t done = 0, n = total < piece ? total : piece;
+  int64_t arg[4] = { arg0, 0 };	/* arg1: where in the window.  */
+
+  window_put (ch, 0, out, n);
+  for (;;)
+    {
+      size_t rest = total - done - n, next = rest < piece ? rest : piece;
+      post (ch, NVPTX_RPC_WRITE, 0, arg, n);
+      if (halves && next > 0)
+	window_put (ch, piece - arg[1], out + done + n, next);
+      wait_reply (ch, reply, false);
+      if (reply->result < 0)
+	break;
+      /* Never more than was asked for, whatever the reply says; a short
+	 write ends the call.  */
+      if ((uint64_t) reply->result < n)
+	{
+	  done += reply->result;
+	  break;
+	}
+      done += n;
+      if (next == 0)
+	break;
+      if (halves)
+	arg[1] = piece - arg[1];
+      else
+	window_put (ch, 0, out + done, next);
+      n = next;
+    }
+  /* An error after some progress reports the progress, as POSIX.  */
+  return done > 0 || reply->result >= 0 ? (long long) done : -1;
+}
+
+/* read and write: by DMA when that is worth it and the host can, else
+   through the window; reads a request per window-sized piece, until done
+   or short.  */
 static long long
 call_stream (struct channel *ch, const struct __nvptx_rpc_call *call,
 	     struct nvptx_rpc_reply *reply)
 {
   bool writing = call->opcode == NVPTX_RPC_WRITE;
-  const unsigned char *out = call->out[0].base;
   unsigned char *in = call->in;
-  const void *buf = writing ? (const void *) out : in;
+  const void *buf = writing ? call->out[0].base : in;
   size_t window = __nvptx_rpc_link.window_size;
   size_t total = writing ? call->out[0].length : call->in_length;
   size_t done = 0;
-  int64_t arg[4] = { call->arg[0], 0, call->arg[2], call->arg[3] };
+  int64_t arg[4] = { call->arg[0] };
 
   if (total > STREAM_MAX)
     total = STREAM_MAX;
@@ -322,33 +382,28 @@ call_stream (struct channel *ch, const struct __nvptx_rpc_call *call,
       if (n >= 0 || reply->error != NVPTX_RPC_EFAULT)
 	return n;
     }
+  if (writing)
+    return write_window (ch, arg[0], buf, total, reply);
   do
     {
       size_t n = total - done < window ? total - done : window;
-      if (writing)
-	window_put (ch, out + done, n);
-      else
-	arg[1] = n;
-      exchange (ch, call->opcode, 0, arg, writing ? n : 0, reply, !writing);
+      arg[1] = n;
+      exchange (ch, NVPTX_RPC_READ, 0, arg, 0, reply, true);
       if (reply->result < 0)
 	break;
-      /* Never more than was asked for, whatever the reply says.  A write
-	 is done when short; a read when the host says so (a pipe).  */
+      /* Never more than was asked for, whatever the reply says.  A read
+	 is done when short, or when the host says so (a pipe).  */
       if ((uint64_t) reply->result < n)
 	{
 	  reply->flags |= NVPTX_RPC_DONE;
 	  n = reply->result;
 	}
-      if (!writing)
-	{
-	  if (reply->length < n)
-	    n = reply->length;
-	  window_get (ch, in + done, n);
-	}
+      if (reply->length < n)
+	n = reply->length;
+      window_get (ch, in + done, n);
       done += n;
     }
   while (done < total && !(reply->flags & NVPTX_RPC_DONE));
-  /* An error after some progress reports the progress, as POSIX.  */
   return done > 0 || reply->result >= 0 ? (long long) done : -1;
 }
 
@@ -375,8 +430,8 @@ call_args (struct channel *ch, struct __nvptx_rpc_call *call,
       size_t length = call->out[segment].length;
       size_t n = length - sent < window ? length - sent : window;
       if (n > 0)		/* Most calls send no block.  */
-	window_put (ch, (const unsigned char *) call->out[segment].base + sent,
-		    n);
+	window_put (ch, 0,
+		    (const unsigned char *) call->out[segment].base + sent, n);
       sent += n;
       if (sent == length && segment == 0 && call->out[1].length)
 	segment = 1, sent = 0;
@@ -419,6 +474,7 @@ __nvptx_rpc_call (struct __nvptx_rpc_call *call)
     .mb = (struct nvptx_rpc_mailbox *) (uintptr_t) __nvptx_rpc_link.mailbox
   };
   struct nvptx_rpc_reply reply = { 0 };
+  bool one_thread = __nvptx_rpc_one_thread ();
   unsigned long long seen;
   unsigned delay = 32;
   long long result;
@@ -434,9 +490,12 @@ __nvptx_rpc_call (struct __nvptx_rpc_call *call)
      starved a holder in its own warp on the H200 (docs/gpu-results.md).
      No acquire: the previous holder stored nothing this call loads but
      the sequence number, which comes with the atomic.  */
-  while ((seen = lock_fetch_or (&__nvptx_rpc_lock, NVPTX_RPC_LOCK_HELD))
-	 & NVPTX_RPC_LOCK_HELD)
-    back_off (&delay);
+  if (one_thread)
+    seen = __nvptx_rpc_lock;
+  else
+    while ((seen = lock_fetch_or (&__nvptx_rpc_lock, NVPTX_RPC_LOCK_HELD))
+	   & NVPTX_RPC_LOCK_HELD)
+      back_off (&delay);
   ch.seq = seen;
   result = call->stream ? call_stream (&ch, call, &reply)
 	   : call_args (&ch, call, &reply);
@@ -444,7 +503,9 @@ __nvptx_rpc_call (struct __nvptx_rpc_call *call)
      this call stored before it replied, but loads of the window must be
      done before the next request's bytes replace it: only then a
      release.  */
-  if (ch.window_read)
+  if (one_thread)
+    __nvptx_rpc_lock = ch.seq;
+  else if (ch.window_read)
     lock_release_store (&__nvptx_rpc_lock, ch.seq);
   else
     lock_store_relaxed (&__nvptx_rpc_lock, ch.seq);

@@ -482,6 +482,8 @@ start_rpc_server (struct rpc_launch *launch, CUmodule module)
   link.window_size = window;
   link.features
     = ((const struct nvptx_rpc_mailbox *) launch->mailbox)->features;
+  if (launch->options->one_thread)
+    link.features |= NVPTX_RPC_FEATURE_ONE_THREAD;
   r = cuda->cuMemcpyHtoD (d_link, &link, sizeof link);
   fatal_unless_success (cuda, r, "cuMemcpyHtoD (" NVPTX_RPC_LINK_SYMBOL
 			") failed");

@@ -88,6 +88,9 @@ struct rpc_launch_options
   bool empty_environment;
   const char **env_settings;	/* --env's arguments, in order.  */
   size_t env_count;
+  /* The launcher runs the kernel as a single thread: the program need
+     not lock (NVPTX_RPC_FEATURE_ONE_THREAD).  */
+  bool one_thread;
 };
 
 /* The options' codes, for getopt_long: above any character, so that

@@ -88,7 +88,8 @@ struct rpc_server
 				   names it.  */
 };
 
-/* One served call: the request, the reply being built, and the window.  */
+/* One served call: the request, the reply being built, and the window
+   (for a WRITE, from where its bytes start).  */
 struct call
 {
   struct rpc_server *server;
@@ -1093,6 +1094,15 @@ serve_write (struct call *c)
 	write_direct (c, g);
       return;
     }
+  /* The bytes start at arg1 in the window: the client may be filling
+     the rest for its next write.  */
+  uint64_t at = c->req->arg[1];
+  if (at > c->server->window_size - c->req->length)
+    {
+      reply_error (c, NVPTX_RPC_EPROTO);
+      return;
+    }
+  c->window += at;
   ssize_t n = move_host (c->server, g, c->window, c->req->length, true);
   /* An error after progress, or no progress at all: a short count.  */
   if (n >= 0 && (size_t) n < c->req->length)

@@ -473,6 +473,7 @@ main (int argc, char **argv)
   compile_program (program, program_len, &module, &kernel);
   free (program);
 
+  rpc_options.one_thread = num_lanes == 1;
   rpc = rpc_launch_start (&rpc_cuda, module, &rpc_options);
   {
     void *args[] = { &d_retval, &d_argc, &d_argv };

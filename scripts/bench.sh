@@ -93,6 +93,10 @@ awk '
 	"ns, bare mailbox exchange", "")
     row("NOP through __nvptx_rpc_call", "nop_call", "ns", "floor",
 	"ns, bare mailbox exchange", "")
+    row("empty call, taking the locks", "lseek_locking", "ns", "floor",
+	"ns, bare mailbox exchange", "")
+    row("NOP through __nvptx_rpc_call, locking", "nop_call_locking", "ns",
+	"floor", "ns, bare mailbox exchange", "")
     row("one-byte write()", "write1", "ns", "floor",
 	"ns, bare mailbox exchange", "")
     row("32 lanes calling at once", "lanes32", "/s", "lanes1",
@@ -101,6 +105,8 @@ awk '
 	"offload_calls_many", "/s", "offload_calls_one",
 	"calls/s, one OpenMP thread", "")
     row("fprintf of a flood line to /dev/null", "fprintf", "ns", "snprintf",
+	"ns, newlib formatting it", "")
+    row("the same, taking the locks", "fprintf_locking", "ns", "snprintf",
 	"ns, newlib formatting it", "")
     row("formatting a flood line (format.c)", "format", "ns", "snprintf",
 	"ns, newlib formatting it", "")

@@ -170,6 +170,17 @@ calls (long n)
   result ("fprintf_float", PER_CALL (n, fprintf (null, "line %g\n",
 						  (double) i_)), "ns");
   result ("fwrite", PER_CALL (n, fwrite ("line 12345\n", 1, 11, null)), "ns");
+  /* The same calls with the locks that a program of more threads takes
+     (this one, run as one thread, takes none: rpc.h).  */
+  uint32_t features = __nvptx_rpc_link.features;
+  __nvptx_rpc_link.features = features & ~NVPTX_RPC_FEATURE_ONE_THREAD;
+  result ("nop_call_locking", PER_CALL (n, __nvptx_rpc_call (&nop)), "ns");
+  result ("lseek_locking", PER_CALL (n, lseek (fd, 0, SEEK_CUR)), "ns");
+  result ("fprintf_locking", PER_CALL (n, fprintf (null, "line %ld\n", i_)),
+	  "ns");
+  result ("stream_lock_locking", PER_CALL (n, ({ flockfile (null);
+						 funlockfile (null); })), "ns");
+  __nvptx_rpc_link.features = features;
   fclose (null);
   close (fd);
   return sink == 42;		/* Keeps the loads.  */

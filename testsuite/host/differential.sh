@@ -19,7 +19,8 @@ run ()				# run DIR CMD... -> DIR.out DIR.err DIR.status
    echo $? > "$dir.status")
 }
 
-for spec in "fileio" "longpath" "bigfile 8" "posix" "direct-read"; do
+for spec in "fileio" "longpath" "bigfile 8" "posix" "direct-read" \
+	    "stack-write"; do
   set -- $spec; prog=$1; shift
   for window in 64 1024 65536; do
     for direct in 0 1; do

@@ -45,9 +45,12 @@ main (int argc, char **argv)
 		      direct ? host_device_begin (HOST_DEVICE_STAGING) : NULL);
   if (server == NULL)
     return 127;
+  /* The program is one thread, as under nvptx-none-run: the client
+     takes no locks.  */
   __nvptx_rpc_link = (struct nvptx_rpc_link) {
     NVPTX_RPC_VERSION, window, (uintptr_t) mailbox,
-    ((struct nvptx_rpc_mailbox *) mailbox)->features };
+    ((struct nvptx_rpc_mailbox *) mailbox)->features
+    | NVPTX_RPC_FEATURE_ONE_THREAD };
   pthread_create (&thread, NULL, serve, server);
 
   int status = gpu_main (argc, argv);

@@ -801,6 +801,34 @@ bad_requests (void)
   r.flags = NVPTX_RPC_MORE_ARGS;
   expect_error ("write with MORE_ARGS: EINVAL", r, NVPTX_RPC_EINVAL);
 
+  /* A write's bytes start at arg1 in the window: ending past it, EPROTO
+     and nothing written; the window's last bytes, written.  */
+  {
+    int out = open ("offset-file", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    CHECK ("write from arg1: open", out >= 0);
+    r = request (NVPTX_RPC_WRITE);
+    r.arg[0] = out;
+    r.length = 3;
+    r.arg[1] = window - 2;
+    expect_error ("write ending a byte past the window: EPROTO", r,
+		  NVPTX_RPC_EPROTO);
+    r.arg[1] = -1;
+    expect_error ("write from window byte -1: EPROTO", r, NVPTX_RPC_EPROTO);
+    r.arg[1] = INT64_MIN;
+    expect_error ("write from window byte INT64_MIN: EPROTO", r,
+		  NVPTX_RPC_EPROTO);
+    memcpy (mb->window + window - 3, "end", 3);
+    r.arg[1] = window - 3;
+    CHECK_INT ("write of the window's last 3 bytes", raw_call (&r).result, 3);
+    CHECK_INT ("write from arg1: close", close (out), 0);
+    size_t len = 0;
+    unsigned char *back = slurp ("offset-file", &len);
+    CHECK_INT ("write from arg1: only those bytes", len, 3);
+    if (back && len == 3)
+      check_bytes ("write from arg1: the bytes", back, "end", 3);
+    free (back);
+  }
+
   /* Argument blocks.  */
   r = path_request (NVPTX_RPC_OPEN, "file");
   r.length = 4;			/* No NUL.  */

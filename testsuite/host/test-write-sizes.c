@@ -136,6 +136,33 @@ write_misaligned (void)
       }
 }
 
+/* write() of more than a non-blocking FIFO that nobody reads holds: the
+   count the pipe took, each byte once and in order (a piece the client
+   copied meanwhile is never written), then EAGAIN.  */
+static void
+write_fifo_full (void)
+{
+  if (!CHECK ("fifo full: mkfifo", mkfifo ("fifo-full", 0644) == 0))
+    return;
+  int host = real_open ("fifo-full", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  int fd = open ("fifo-full", O_WRONLY | O_NONBLOCK);
+  if (!CHECK ("fifo full: open both ends", host >= 0 && fd >= 0))
+    return;
+  pattern_fill (want, MAX_SIZE, 77, 0);
+  ssize_t n = write (fd, want, MAX_SIZE);
+  CHECK ("fifo full: a short count", n > 0 && n < MAX_SIZE);
+  CHECK_ERRNO ("fifo full: then EAGAIN", write (fd, want, 1), EAGAIN);
+  size_t length = 0;
+  ssize_t k;
+  while ((k = real_read (host, got + length, MAX_SIZE - length)) > 0)
+    length += k;
+  CHECK_INT ("fifo full: the reader gets that count", length, n);
+  if (n > 0 && length == (size_t) n)
+    check_bytes ("fifo full: the bytes", got, want, n);
+  CHECK_INT ("fifo full: close", close (fd), 0);
+  real_close (host);
+}
+
 /* The host's end of a FIFO, in a thread.  */
 struct fifo_peer
 {
@@ -519,6 +546,7 @@ main (void)
       write_misaligned ();
       write_fifo ();
       write_fifo_reader_gone ();
+      write_fifo_full ();
       read_files ();
       read_chunks ();
       read_fifo ();

@@ -252,6 +252,18 @@ check "a program without nvptx-rpc: no mailbox, no server, status 0" \
 run env FAKE_LIBCUDA=no-rpc "$nvptx" "$prog" status 9
 check "a program without nvptx-rpc: its status" test $status = 9
 
+# --- One thread or more -------------------------------------------------------
+
+# A kernel of one lane is one thread, which need not lock; -L launches
+# lanes that each run the program, and must.
+run "$nvptx" "$prog" threads
+check "one lane: the program is told it runs as one thread" \
+  is "$work/out" "one thread
+"
+run "$nvptx" -L 2 "$prog" threads
+check "-L 2: the program is told to lock" is "$work/out" "locks
+"
+
 # --- --trace and --window -----------------------------------------------------
 
 run "$nvptx" --trace "$prog" create "$work/traced" hello

@@ -250,6 +250,11 @@ main (int argc, char **argv)
     }
   if (strcmp (what, "stock") == 0)
     return stock ();
+  if (strcmp (what, "threads") == 0)
+    {
+      put (1, __nvptx_rpc_one_thread () ? "one thread\n" : "locks\n");
+      return 0;
+    }
   put (2, "unknown test\n");
   return 99;
 }
