@@ -248,6 +248,20 @@ spit (const char *path, const void *buf, size_t len)
   return real_close (fd) == 0 && done == len;
 }
 
+bool
+file_has (const char *name, const char *path, const void *content,
+	  size_t length)
+{
+  size_t len = 0;
+  unsigned char *back = slurp (path, &len);
+  bool ok = back && len == length && memcmp (back, content, len) == 0;
+
+  check (ok, name, "%s holds %zu bytes, expected %zu (or other bytes)",
+	 path, back ? len : 0, length);
+  free (back);
+  return ok;
+}
+
 const struct harness_run *
 harness_runs (size_t *count)
 {

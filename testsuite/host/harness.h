@@ -181,5 +181,9 @@ void pattern_fill (void *buf, size_t len, uint64_t seed, uint64_t offset);
 unsigned char *slurp (const char *path, size_t *len);
 /* Write LEN bytes to PATH (created or truncated, mode 0644).  */
 bool spit (const char *path, const void *buf, size_t len);
+/* Check NAME: PATH holds exactly the LENGTH bytes at CONTENT, as the
+   host reads it.  */
+bool file_has (const char *name, const char *path, const void *content,
+	       size_t length);
 
 #endif /* NVPTX_RPC_TEST_HARNESS_H */

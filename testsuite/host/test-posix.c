@@ -39,21 +39,6 @@ open_ok (const char *name, const char *path, int flags, int mode)
   return fd;
 }
 
-/* PATH holds exactly the LENGTH bytes at CONTENT, as the host reads it.  */
-static bool
-file_has (const char *name, const char *path, const void *content,
-	  size_t length)
-{
-  size_t len = 0;
-  unsigned char *back = slurp (path, &len);
-  bool ok = back && len == length && memcmp (back, content, len) == 0;
-
-  check (ok, name, "%s holds %zu bytes, expected %zu (or other bytes)",
-	 path, back ? len : 0, length);
-  free (back);
-  return ok;
-}
-
 static bool
 file_is (const char *name, const char *path, const char *content)
 {
