@@ -17,7 +17,8 @@
    while the host writes these.
 
    A GPU thread takes the client lock (in GPU memory, never touched by the
-   host), fills the request and window, fences, and bumps request_seq.  The
+   host; a program of one thread has none), fills the request and window,
+   fences, and bumps request_seq.  The
    host sees request_seq change, serves the request, fills the reply and
    window, and last stores reply.seq = request_seq with release ordering.
    The GPU polls the reply's first 16 bytes with one load, which brings

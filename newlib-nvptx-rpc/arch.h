@@ -275,11 +275,13 @@ lock_give_back (unsigned long long *owner, unsigned long long self)
    512 bytes), a block lives in registers.  On the H200, one thread
    copying a 256 KiB stack buffer: 560 MB/s a block of 128 bytes at a
    time, 1,110 MB/s two, 1,420-1,490 MB/s two of 256 bytes (stores
-   alone, 2,300-2,400 MB/s).  The price is
-   registers: the driver's compiler gives a kernel that can reach this
-   copy (through printf, or an assert) 254 of them, where 166-200
+   alone, 2,300-2,400 MB/s).  The price is registers: the driver's
+   compiler gives a kernel that can reach this copy (through printf, or
+   an assert) 254 of them with blocks of 128 or 256 bytes, where 166-200
    sufficed with one block at a time, which leaves fewer threads on each
-   SM.  */
+   SM.  Under libgomp, nvptx-rpc-offload holds the library's code to 64
+   registers (offload/gomp-hook.c), and the blocks cannot all stay in
+   registers there.  */
 #define HOST_COPY_BLOCK 256
 
 static inline __attribute__ ((always_inline)) void

@@ -172,12 +172,14 @@ get_bytes (const unsigned char *p, size_t n)
 }
 
 /* The mailbox; the last sequence number posted, which only the GPU
-   writes; and whether the call has loaded any of the window.  */
+   writes; and whether the call accessed the window beyond what its
+   requests covered: loaded from it, or stored a piece it never
+   posted.  */
 struct channel
 {
   struct nvptx_rpc_mailbox *mb;
   uint32_t seq;
-  bool window_read;
+  bool window_loose;
 };
 
 /* Copy N bytes at SRC into the window from its byte AT, a multiple of
@@ -219,7 +221,7 @@ window_get (struct channel *ch, void *dst, size_t n)
       if (n - i > 8)
 	put_bytes (d + i + 8, hi, n - i - 8);
     }
-  ch->window_read = true;
+  ch->window_loose = true;
 }
 
 /* Post one request whose window bytes are in place: three stores and
@@ -320,7 +322,7 @@ write_window (struct channel *ch, int64_t arg0, const unsigned char *out,
 	      size_t total, struct nvptx_rpc_reply *reply)
 {
   size_t window = __nvptx_rpc_link.window_size;
-  bool halves = window >= NVPTX_RPC_WRITE_HALVES_MIN && total > window / 2;
+  bool halves = window >= NVPTX_RPC_WRITE_HALVES_MIN && total > window;
   size_t piece = halves ? window / 2 / 16 * 16 : window;
   size_t done = 0, n = total < piece ? total : piece;
   int64_t arg[4] = { arg0, 0 };	/* arg1: where in the window.  */
@@ -333,13 +335,14 @@ write_window (struct channel *ch, int64_t arg0, const unsigned char *out,
       if (halves && next > 0)
 	window_put (ch, piece - arg[1], out + done + n, next);
       wait_reply (ch, reply, false);
-      if (reply->result < 0)
-	break;
-      /* Never more than was asked for, whatever the reply says; a short
-	 write ends the call.  */
-      if ((uint64_t) reply->result < n)
+      /* Never more than was asked for, whatever the reply says.  An
+	 error or a short write ends the call, and the piece copied
+	 meanwhile is never posted.  */
+      if (reply->result < 0 || (uint64_t) reply->result < n)
 	{
-	  done += reply->result;
+	  ch->window_loose |= halves && next > 0;
+	  if (reply->result > 0)
+	    done += reply->result;
 	  break;
 	}
       done += n;
@@ -501,11 +504,11 @@ __nvptx_rpc_call (struct __nvptx_rpc_call *call)
 	   : call_args (&ch, call, &reply);
   /* The next holder stores into the mailbox.  The host took everything
      this call stored before it replied, but loads of the window must be
-     done before the next request's bytes replace it: only then a
-     release.  */
+     done before the next request's bytes replace it, and so must the
+     stores of a piece never posted: only then a release.  */
   if (one_thread)
     __nvptx_rpc_lock = ch.seq;
-  else if (ch.window_read)
+  else if (ch.window_loose)
     lock_release_store (&__nvptx_rpc_lock, ch.seq);
   else
     lock_store_relaxed (&__nvptx_rpc_lock, ch.seq);

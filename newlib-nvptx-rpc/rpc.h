@@ -63,16 +63,16 @@ int __nvptx_vprintf (const char *fmt, va_list args);
    both ways.  stdio's buffers (BUFSIZ, 1 KiB) stay on the window.  */
 #define NVPTX_RPC_DIRECT_MIN 8192
 
-/* A write of more than half a window of this many bytes or more goes
-   through it in pieces of half of it, the GPU copying the next piece
-   into one half while the host writes the other's: a piece of 8 KiB
-   takes longer to copy than the host's round trip (on the H200, 5-6 us
-   against 4-5).  In smaller windows it would only double the round
-   trips.  */
+/* A write longer than a window of this many bytes or more goes through
+   it in pieces of half of it, the GPU copying the next piece into one
+   half while the host writes the other's: a piece of 8 KiB takes longer
+   to copy than the host's round trip (on the H200, 5-6 us against 4-5).
+   In smaller windows it would only double the round trips.  A write that
+   fits in the window stays one write on the host, as before.  */
 #define NVPTX_RPC_WRITE_HALVES_MIN 16384
 
 /* One POSIX call as the host will make it.  OUT is sent and IN is
-   received through the window, in window-sized pieces.  The 8-byte
+   received through the window, in pieces of at most a window.  The 8-byte
    fields come first: GCC then clears the rest of a call built with
    designated initializers in a dozen 8-byte stores, where after a 4-byte
    first field it called memset (1,600 cycles of an empty call on the
@@ -95,7 +95,7 @@ struct __nvptx_rpc_call
 };
 
 /* Make CALL, holding the client lock throughout, so that GPU threads
-   calling at once take turns.  Returns the call's result; on -1, errno is
+   calling at once take turns (a program of one thread takes none).  Returns the call's result; on -1, errno is
    set from the reply, or is ENOSYS under a launcher without nvptx-rpc.  */
 long long __nvptx_rpc_call (struct __nvptx_rpc_call *call);
 

@@ -1095,7 +1095,8 @@ serve_write (struct call *c)
       return;
     }
   /* The bytes start at arg1 in the window: the client may be filling
-     the rest for its next write.  */
+     the rest for its next write.  serve has checked that length fits
+     the window.  */
   uint64_t at = c->req->arg[1];
   if (at > c->server->window_size - c->req->length)
     {

@@ -51,13 +51,13 @@ window_requests (size_t n)
   return (n + window - 1) / window;
 }
 
-/* The same for a write, which goes in pieces of half a window of
-   NVPTX_RPC_WRITE_HALVES_MIN or more when longer than half of it.  */
+/* The same for a write, which goes in pieces of half a window of 16 KiB
+   or more when longer than it (docs/protocol.md, "Streams").  */
 static size_t
 write_requests (size_t n)
 {
-  size_t piece = window >= NVPTX_RPC_WRITE_HALVES_MIN && n > window / 2
-		 ? window / 2 / 16 * 16 : window;
+  size_t piece = window >= 16384 && n > window ? window / 2 / 16 * 16
+		 : window;
   return (n + piece - 1) / piece;
 }
 
@@ -151,6 +151,12 @@ unreachable (void)
   check_cost ("unreachable: read", before, 1 + window_requests (n), 0);
   check_bytes ("unreachable: read, bytes", got, want, n);
   CHECK_INT ("unreachable: read, offset", offset_of (fd), n);
+  /* Longer than half a 64 KiB window, but not than the window: one
+     request there.  */
+  before = cost_now ();
+  CHECK_INT ("unreachable: write of 40000", write (fd, want, 40000), 40000);
+  check_cost ("unreachable: write of 40000", before,
+	      1 + write_requests (40000), 0);
   host_device_memory (0, UINTPTR_MAX);
   CHECK_INT ("close", close (fd), 0);
 }

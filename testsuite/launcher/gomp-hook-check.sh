@@ -42,6 +42,11 @@ check "stdout and stderr of the GPU code are the program's" \
   -a "$(cat "$work/err")" = "to stderr"
 run $offload $main "$prog" status 42
 check "the kernel's result reaches the host part" test $status = 42
+# libgomp launches teams of threads: the program is never told it runs
+# as one.
+run $offload $main "$prog" threads
+check "the GPU code is told to lock" is "$work/out" "locks
+"
 # The plugin links the image one object at a time: the objects without
 # a kernel, the libraries', are held to 64 registers a thread, so that a
 # kernel calling them can run 1,024 threads a block; kernels are not.
