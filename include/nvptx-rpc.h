@@ -18,11 +18,11 @@
 
    A GPU thread takes the client lock (in GPU memory, never touched by the
    host; a program of one thread has none), fills the request and window,
-   fences, and bumps request_seq.  The
-   host sees request_seq change, serves the request, fills the reply and
-   window, and last stores reply.seq = request_seq with release ordering.
-   The GPU polls the reply's first 16 bytes with one load, which brings
-   the result with the sequence number.  So exactly one request is in
+   fences, and bumps request_seq.  The host sees request_seq change,
+   serves the request, fills the reply and window, and last stores
+   reply.seq = request_seq with release ordering.  The GPU polls the
+   reply's first 16 bytes with one load, which brings the result with
+   the sequence number.  So exactly one request is in
    flight; docs/protocol.md has the details.
 
    Values that differ between newlib and the host C library (open flags,

@@ -32,10 +32,10 @@ static struct __nvptx_lock stream_lock;
 
 /* A lock's owner is its holder's key, lock_key (), or a free lock's
    value (arch.h).  A program the launcher runs as one thread takes no
-   lock at all (rpc.h).  In the OpenMP multilib a warp's lanes are one thread
-   (thread.h) and all run this code: the builtins take the lock for the
-   warp once (arch.h), and the lanes all load the same count and store
-   the same sum, as one lane would.  */
+   lock at all (rpc.h).  In the OpenMP multilib a warp's lanes are one
+   thread (thread.h) and all run this code: the builtins take the lock
+   for the warp once (arch.h), and the lanes all load the same count and
+   store the same sum, as one lane would.  */
 
 void
 __retarget_lock_init_recursive (_LOCK_T *lock)

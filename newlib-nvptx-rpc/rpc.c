@@ -325,15 +325,16 @@ write_window (struct channel *ch, int64_t arg0, const unsigned char *out,
   bool halves = window >= NVPTX_RPC_WRITE_HALVES_MIN && total > window;
   size_t piece = halves ? window / 2 / 16 * 16 : window;
   size_t done = 0, n = total < piece ? total : piece;
-  int64_t arg[4] = { arg0, 0 };	/* arg1: where in the window.  */
+  size_t at = 0;		/* Where in the window the piece is.  */
 
-  window_put (ch, 0, out, n);
+  window_put (ch, at, out, n);
   for (;;)
     {
       size_t rest = total - done - n, next = rest < piece ? rest : piece;
+      int64_t arg[4] = { arg0, at };
       post (ch, NVPTX_RPC_WRITE, 0, arg, n);
       if (halves && next > 0)
-	window_put (ch, piece - arg[1], out + done + n, next);
+	window_put (ch, piece - at, out + done + n, next);
       wait_reply (ch, reply, false);
       /* Never more than was asked for, whatever the reply says.  An
 	 error or a short write ends the call, and the piece copied
@@ -349,9 +350,9 @@ write_window (struct channel *ch, int64_t arg0, const unsigned char *out,
       if (next == 0)
 	break;
       if (halves)
-	arg[1] = piece - arg[1];
+	at = piece - at;
       else
-	window_put (ch, 0, out + done, next);
+	window_put (ch, at, out + done, next);
       n = next;
     }
   /* An error after some progress reports the progress, as POSIX.  */

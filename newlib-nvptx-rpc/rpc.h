@@ -95,8 +95,9 @@ struct __nvptx_rpc_call
 };
 
 /* Make CALL, holding the client lock throughout, so that GPU threads
-   calling at once take turns (a program of one thread takes none).  Returns the call's result; on -1, errno is
-   set from the reply, or is ENOSYS under a launcher without nvptx-rpc.  */
+   calling at once take turns (a program of one thread takes none).
+   Returns the call's result; on -1, errno is set from the reply, or is
+   ENOSYS under a launcher without nvptx-rpc.  */
 long long __nvptx_rpc_call (struct __nvptx_rpc_call *call);
 
 /* The many calls whose argument block is one path: OPCODE on PATH with

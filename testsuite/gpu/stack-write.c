@@ -2,9 +2,9 @@
    when longer than it: in halves of a window of 16 KiB or more, the next
    piece copied while the host writes the last.  The sizes leave whole
    pieces and a tail, or fit in the 64 KiB window; one buffer starts 8
-   bytes in, one at an odd address.  The
-   file is read back and checksummed, and the differential tests compare
-   it with the native run's too.  */
+   bytes in, one at an odd address.  The file is read back and
+   checksummed, and the differential tests compare it with the native
+   run's too.  */
 #include <fcntl.h>
 #include <stdio.h>
 #include <unistd.h>
