@@ -128,10 +128,11 @@ awk '
       for (k = 1; k <= 2; k++) {
 	op = k == 1 ? "write" : "read"
 	row(sprintf("%s %d B, stack buffer", op, s[i]),
-	    op "_stack_" s[i], "MB/s", k == 1 ? "store_limit" : "load_limit",
+	    op "_stack_" s[i], "MB/s", (k == 1 ? "store" : "load") "_limit_1024",
 	    "MB/s, one thread to host mem", "")
 	row(sprintf("%s %d B, stack, 64 KiB window", op, s[i]),
-	    op "_stack64k_" s[i], "MB/s", k == 1 ? "store_limit" : "load_limit",
+	    op "_stack64k_" s[i], "MB/s",
+	    (k == 1 ? "store" : "load") "_limit_65536",
 	    "MB/s, one thread to host mem", i == n ? ">= 0.9" : "")
 	row(sprintf("%s %d B, stack, 64 KiB window", op, s[i]),
 	    op "_stack64k_" s[i], "MB/s",
