@@ -9,7 +9,13 @@
 # - vprintf, CUDA's, which libgomp's messages call between printf calls
 #   of their own (error.o), to __nvptx_vprintf, which is printf's: under
 #   nvptx-rpc, printf comes out at once and CUDA's vprintf only when the
-#   kernel ends, which would tear the message apart.
+#   kernel ends, which would tear the message apart.  In the OpenMP
+#   multilib (-muniform-simt) GCC has only the warp's master lane call
+#   vprintf, a system call to it; __nvptx_vprintf is code like any other,
+#   which all the lanes must run (its requests wait on the whole warp),
+#   so its calls lose that predicate.  Called by one lane, it hung the
+#   warp: a "#pragma omp error" in a target region (GCC's libgomp test
+#   error-1).
 # Usage: device-libgomp.sh SOURCE DEST
 set -eu
 source=$1
@@ -33,6 +39,7 @@ rename ()
 for m in $members; do
   rename write __nvptx_newlib_write "$m"
   rename vprintf __nvptx_vprintf "$m"
+  sed -i 's/^@ %r[0-9]* \(call (%value_in),__nvptx_vprintf,\)/\1/' "$work/$m"
 done
 rm -f "$dest.tmp"
 (cd "$work" && ar rcS "$dest.tmp" $members)

@@ -4,6 +4,9 @@
 # linked with nvlink, as the CUDA driver's JIT will, by verify-ptx.sh.
 # The link fails on any call whose PTX prototype differs from the
 # library's definition (an int write against glibc's ssize_t one).
+# Also, no call of __nvptx_vprintf may be left to the master lane alone,
+# as GCC leaves calls of CUDA's vprintf (offload/device-libgomp.sh):
+# error.ptx reaches libgomp's error.o.
 # Usage: offload-check.sh [NAME.ptx...]; default $OFFLOAD_PTX, which
 # "make check" leaves empty, for a skip, without GCC's offload compiler
 # for nvptx (Debian's gcc-12-offload-nvptx).
@@ -11,5 +14,9 @@
 if [ $# -eq 0 ]; then
   echo "SKIP: no offload compiler for nvptx-none (gcc-12-offload-nvptx)"
   exit 77
+fi
+if grep -l '^@ %r[0-9]* call (%value_in),__nvptx_vprintf,' "$@"; then
+  echo "FAIL: __nvptx_vprintf called by the master lane only (above)"
+  exit 1
 fi
 exec "$(dirname "$0")/verify-ptx.sh" "$@"

@@ -29,7 +29,7 @@ run ()
   echo "[status $status, $(( ($(date +%s%N) - start) / 1000000 )) ms]"
 }
 
-for p in hello.omp fileio.omp stdio.omp prototypes.omp parallel.omp \
+for p in hello.omp fileio.omp stdio.omp prototypes.omp parallel.omp error.omp \
 	 calls.omp openacc/fileio.acc openacc/gangs.acc openacc/async.acc; do
   echo "=== $p under nvptx-rpc-offload"
   run "$offload" "$programs/$p" 2>&1
