@@ -52,6 +52,20 @@ result (const char *name, double value, const char *unit)
   printf ("%s %.3f %s\n", name, value, unit);
 }
 
+/* Report BYTES moved since T0, in MB/s, as the name FORMAT makes.  */
+static void
+result_rate (double bytes, long long t0, const char *format, ...)
+{
+  double ns = now_ns () - t0;
+  char name[64];
+  va_list ap;
+
+  va_start (ap, format);
+  vsnprintf (name, sizeof name, format, ap);
+  va_end (ap);
+  result (name, bytes / ns * 1e3, "MB/s");
+}
+
 #ifdef __nvptx__
 /* The floor any mailbox protocol pays: post a NOP with one 16-byte store
    and the release of its sequence number, then poll the reply with
@@ -194,7 +208,6 @@ time_calls (const char *path, int flags, bool writing, const char *kind,
 {
   const char *op = writing ? "write" : "read";
   int fd = open (path, flags, 0644);
-  char name[64];
   long long t0;
 
   if (fd < 0)
@@ -203,8 +216,7 @@ time_calls (const char *path, int flags, bool writing, const char *kind,
   for (long i = 0; i < reps; i++)
     if ((writing ? write (fd, buf, size) : read (fd, buf, size)) != size)
       return lane_failed (0, op);
-  snprintf (name, sizeof name, "%s_%s_%ld", op, kind, size);
-  result (name, (double) size * reps / (now_ns () - t0) * 1e3, "MB/s");
+  result_rate ((double) size * reps, t0, "%s_%s_%ld", op, kind, size);
   return close (fd) != 0;
 }
 
@@ -237,7 +249,6 @@ host_memory_limits (void)
     = (struct nvptx_rpc_mailbox *) (uintptr_t) __nvptx_rpc_link.mailbox;
   uint32_t window = __nvptx_rpc_link.window_size & -512;
   long n = window ? LIMIT_TOTAL / window : 0;
-  char name[64];
   long long t0;
 
   if (n == 0)
@@ -249,8 +260,7 @@ host_memory_limits (void)
       for (int k = 0; k < 32; k++)
 	STORE_PAIR (mb->window + i + 16 * k, r, i);
   STORE_RELEASE32 (&mb->reserved[0], 0);
-  snprintf (name, sizeof name, "store_limit_%u", window);
-  result (name, (double) n * window / (now_ns () - t0) * 1e3, "MB/s");
+  result_rate ((double) n * window, t0, "store_limit_%u", window);
   t0 = now_ns ();
   for (long r = 0; r < n; r++)
     for (uint32_t i = 0; i < window; i += HOST_READ_BLOCK)
@@ -265,8 +275,7 @@ host_memory_limits (void)
 	for (int k = 0; k < HOST_READ_BLOCK / 8; k++)
 	  asm volatile ("" : : "r" (v[k]));
       }
-  snprintf (name, sizeof name, "load_limit_%u", window);
-  result (name, (double) n * window / (now_ns () - t0) * 1e3, "MB/s");
+  result_rate ((double) n * window, t0, "load_limit_%u", window);
 }
 
 /* What a stack buffer's transfer through the window costs without the
@@ -281,7 +290,6 @@ stack_copy_limits (uint64_t *buf, long size)
     = (struct nvptx_rpc_mailbox *) (uintptr_t) __nvptx_rpc_link.mailbox;
   long window = __nvptx_rpc_link.window_size & -256;
   long reps = size >= COPY_TOTAL ? 1 : COPY_TOTAL / size;
-  char name[64];
   long long t0;
 
   if (window == 0)		/* Whole blocks of both copies only.  */
@@ -293,15 +301,13 @@ stack_copy_limits (uint64_t *buf, long size)
       copy_blocks_to_host (mb->window, (const unsigned char *) buf + at,
 			   size - at < window ? size - at : window);
   STORE_RELEASE32 (&mb->reserved[0], 0);
-  snprintf (name, sizeof name, "stack_copy_out_%ld", size);
-  result (name, (double) size * reps / (now_ns () - t0) * 1e3, "MB/s");
+  result_rate ((double) size * reps, t0, "stack_copy_out_%ld", size);
   t0 = now_ns ();
   for (long r = 0; r < reps; r++)
     for (long at = 0; at < size; at += window)
       copy_blocks_from_host ((unsigned char *) buf + at, mb->window,
 			     size - at < window ? size - at : window);
-  snprintf (name, sizeof name, "stack_copy_in_%ld", size);
-  result (name, (double) size * reps / (now_ns () - t0) * 1e3, "MB/s");
+  result_rate ((double) size * reps, t0, "stack_copy_in_%ld", size);
 }
 #endif
 
