@@ -10,6 +10,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* An 8-byte word of memory of any declared type: the copies read and
+   write callers' buffers, and the mailbox's 16-byte accesses span its
+   fields, 8 bytes at a time.  */
+typedef uint64_t __attribute__ ((may_alias)) any_word;
+
 /* A lock is a word in GPU memory: its holder's key (lock_key (), never
    0 and below LOCK_FREE); or, free, the key of its last holder with
    LOCK_FREE set, or 0 if it was never taken.  A thread that takes back
@@ -165,15 +170,15 @@ back_off (unsigned *delay)
 /* The first word with acquire ordering, as the GPU's one 16-byte load
    sees its two halves at once.  */
 # define LOAD_PAIR(p, lo, hi) \
-  ((lo) = __atomic_load_n ((const uint64_t *) (p), __ATOMIC_ACQUIRE), \
-   (hi) = ((const volatile uint64_t *) (p))[1])
+  ((lo) = __atomic_load_n ((const any_word *) (p), __ATOMIC_ACQUIRE), \
+   (hi) = ((const volatile any_word *) (p))[1])
 # define STORE_PAIR(p, lo, hi) \
-  (__atomic_store_n ((uint64_t *) (void *) (p), (lo), __ATOMIC_RELAXED), \
-   __atomic_store_n ((uint64_t *) (void *) (p) + 1, (hi), __ATOMIC_RELAXED))
+  (__atomic_store_n ((any_word *) (p), (lo), __ATOMIC_RELAXED), \
+   __atomic_store_n ((any_word *) (p) + 1, (hi), __ATOMIC_RELAXED))
 # define STORE_RELEASE32(p, v) \
   __atomic_store_n ((uint32_t *) (p), (v), __ATOMIC_RELEASE)
 # define LOAD_OWN_PAIR(p, lo, hi) \
-  ((lo) = ((const uint64_t *) (p))[0], (hi) = ((const uint64_t *) (p))[1])
+  ((lo) = ((const any_word *) (p))[0], (hi) = ((const any_word *) (p))[1])
 # define ACQUIRE_FENCE() __atomic_thread_fence (__ATOMIC_ACQUIRE)
 /* A host thread's key: the address of a thread-local of its own.  */
 static inline unsigned long long
@@ -292,13 +297,15 @@ lock_give_back (unsigned long long *owner, unsigned long long self)
    registers (offload/gomp-hook.c), and the blocks cannot all stay in
    registers there.
 
-   What is left is the memory pipeline's time for each instruction, which
-   a thread's loads and stores share, whether the stack's lines were in
-   L1 or not: on the H200, 6.4 ns a 16-byte store to host memory, 3 ns a
-   16-byte load of the stack, 2.2 ns an 8-byte one.  So a source aligned
-   to 16 bytes (GCC puts a frame's biggest array at its start) is loaded
-   16 bytes at a time: 1,670 MB/s, where 8 at a time gave 1,470.  No copy
-   from the stack passes 6.4 / (6.4 + 3) of the stores alone.  */
+   What is left looks like the memory pipeline's time for each
+   instruction, which a thread's loads and stores share, whether the
+   stack's lines were in L1 or not: on the H200, 6.4 ns a 16-byte store
+   to host memory, and about 3 ns more a 16-byte load of the stack, 2.2
+   ns an 8-byte one.  So a source aligned to 16 bytes (GCC puts a frame's
+   biggest array at its start) is loaded 16 bytes at a time: 1,670 MB/s,
+   where 8 at a time gave 1,470, for a second unrolled loop (rpc.c's PTX
+   grows from 72 to 101 KB).  No stack copy measured passed 0.69 of the
+   stores alone (docs/performance.md).  */
 #define HOST_COPY_BLOCK 256
 
 static inline __attribute__ ((always_inline)) void
@@ -310,8 +317,8 @@ load_block (uint64_t *v, const unsigned char *from, bool wide)
       LOAD_OWN_PAIR (from + 16 * k, v[2 * k], v[2 * k + 1]);
     else
       {
-	v[2 * k] = ((const uint64_t *) from)[2 * k];
-	v[2 * k + 1] = ((const uint64_t *) from)[2 * k + 1];
+	v[2 * k] = ((const any_word *) from)[2 * k];
+	v[2 * k + 1] = ((const any_word *) from)[2 * k + 1];
       }
 }
 
@@ -390,7 +397,7 @@ copy_blocks_from_host (unsigned char *to, const unsigned char *from,
 	LOAD_PAIR (from + i + 16 * k, v[2 * k], v[2 * k + 1]);
 #pragma GCC unroll 64
       for (int k = 0; k < HOST_READ_BLOCK / 8; k++)
-	((uint64_t *) (to + i))[k] = v[k];
+	((any_word *) (to + i))[k] = v[k];
     }
   return i;
 }

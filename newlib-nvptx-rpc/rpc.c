@@ -152,7 +152,7 @@ static inline void
 put_bytes (unsigned char *p, uint64_t word, size_t n)
 {
   if (n >= 8 && ((uintptr_t) p & 7) == 0)
-    *(uint64_t *) p = word;
+    *(any_word *) p = word;
   else
     for (size_t j = 0; j < 8 && j < n; j++)
       p[j] = word >> (8 * j);
@@ -165,7 +165,7 @@ get_bytes (const unsigned char *p, size_t n)
   uint64_t word = 0;
 
   if (n >= 8 && ((uintptr_t) p & 7) == 0)
-    return *(const uint64_t *) p;
+    return *(const any_word *) p;
   for (size_t j = 0; j < 8 && j < n; j++)
     word |= (uint64_t) p[j] << (8 * j);
   return word;

@@ -39,7 +39,12 @@ rename ()
 for m in $members; do
   rename write __nvptx_newlib_write "$m"
   rename vprintf __nvptx_vprintf "$m"
-  sed -i 's/^@ %r[0-9]* \(call (%value_in),__nvptx_vprintf,\)/\1/' "$work/$m"
+  sed -E -i 's/^([[:space:]]*)@ *%r[0-9]+[[:space:]]+(call[^;]*[ ,]__nvptx_vprintf[ ,])/\1\2/' "$work/$m"
+  # A form the line above missed: better no library than a hung warp.
+  if grep -E -q '@[^;]*call[^;]*__nvptx_vprintf' "$work/$m"; then
+    echo "$0: $m calls __nvptx_vprintf under a predicate" >&2
+    exit 1
+  fi
 done
 rm -f "$dest.tmp"
 (cd "$work" && ar rcS "$dest.tmp" $members)

@@ -58,9 +58,9 @@ compare ()
 "$ours" -L 32 "$bench" lanes 2000 >> "$data"
 "$ours" -H 2147483648 "$bench" io "$dir" global $sizes >> "$data"
 "$ours" "$bench" io "$dir" static $sizes >> "$data"
-"$ours" "$bench" io "$dir" stack $stack_sizes >> "$data"
+"$ours" --window 1024 "$bench" io "$dir" stack $stack_sizes >> "$data"
 "$ours" --window 65536 "$bench" io "$dir" stack $stack_sizes \
-  | sed 's/_stack_/_stack64k_/' >> "$data"
+  | sed 's/_stack_/_stack64k_/; s/^stack_copy_/stack64k_copy_/' >> "$data"
 "$bindir/bench.native" io "$dir" global $sizes | sed 's/^/host_/' >> "$data"
 if [ -n "${BENCH_OFFLOAD:-}" ]; then
   "$BENCH_OFFLOAD" "$bindir/../offload/calls.omp" > "$dir/calls.out" \
@@ -136,7 +136,7 @@ awk '
 	    "MB/s, one thread to host mem", i == n ? ">= 0.9" : "")
 	row(sprintf("%s %d B, stack, 64 KiB window", op, s[i]),
 	    op "_stack64k_" s[i], "MB/s",
-	    "stack_copy_" (k == 1 ? "out_" : "in_") s[i],
+	    "stack64k_copy_" (k == 1 ? "out_" : "in_") s[i],
 	    "MB/s, the stack copy alone", "")
       }
     row("printf flood, 400000 lines", "ours_flood_seconds", "s",

@@ -53,7 +53,7 @@ result (const char *name, double value, const char *unit)
 }
 
 /* Report BYTES moved since T0, in MB/s, as the name FORMAT makes.  */
-static void
+static void __attribute__ ((format (printf, 3, 4)))
 result_rate (double bytes, long long t0, const char *format, ...)
 {
   double ns = now_ns () - t0;
