@@ -10,7 +10,8 @@
 # test passes if it exits 0 (shouldfail tests: nonzero, but not by the
 # time limit) and its output matches its dg-output pattern.  Writes
 # OUTDIR/logs/KIND/SUITE/TEST.log (stdout and stderr), OUTDIR/libgomp.sum
-# ("PASS: KIND SUITE/TEST" or "FAIL: KIND SUITE/TEST: status N[, why]")
+# ("PASS: KIND SUITE/TEST: status N, S s" or "FAIL: KIND SUITE/TEST:
+# status N[, why], S s", S the seconds it ran)
 # and prints the totals and the lists; exits 1 if a test that passes
 # stock fails ours, else 0.  Also on TERM: what finished is summarized.
 # $NVPTX_RPC_LIBDIR: where nvptx-rpc-offload and its libraries are
@@ -38,7 +39,8 @@ export CUDA_CACHE_MAXSIZE=${CUDA_CACHE_MAXSIZE:-2147483648}
 [ -x "$offload" ] || { echo "$0: no $offload" >&2; exit 2; }
 
 # One run: KIND (stock or ours), SUITE/TEST, and its expected outcome
-# (run or shouldfail); its result in OUTDIR/results/KIND/SUITE/TEST.
+# (run or shouldfail); its result in OUTDIR/results/KIND/SUITE/TEST,
+# with its wall time.
 cat > "$work/run-one.sh" <<'EOF'
 kind=$1 name=$2 outcome=$3
 log=$out/logs/$kind/$name.log
@@ -47,6 +49,7 @@ mkdir -p "${log%/*}" "${result%/*}"
 exe=$pack/$kind/$name
 [ -f "$exe" ] || { echo "fail not built" > "$result"; exit; }
 dir=$(mktemp -d "$work/run.XXXXXX")
+start=$(date +%s%N)
 # The shell's word of a program killed by a signal ("Aborted") goes to
 # the log too.
 {
@@ -61,6 +64,7 @@ dir=$(mktemp -d "$work/run.XXXXXX")
   )
   status=$?
 } 2>> "$log"
+ms=$(( ($(date +%s%N) - start) / 1000000 ))
 rm -rf "$dir"
 verdict=pass why=
 case $status:$outcome in
@@ -74,7 +78,8 @@ esac
   || perl -0777 -e 'open P, "<", shift; $p = <P>; $_ = <STDIN>;
 		    exit (/$p/s ? 0 : 1)' "$pack/expect/$name.output" < "$log" \
   || { verdict=fail why=", output does not match"; }
-echo "$verdict status $status$why" > "$result"
+echo "$verdict status $status$why, $((ms / 1000)).$((ms % 1000 / 100)) s" \
+  > "$result"
 EOF
 export pack out work offload host
 
@@ -91,7 +96,7 @@ summarize ()
       v = r == "" ? "NOTRUN" : toupper(substr(r, 1, index(r, " ") - 1))
       why = substr(r, index(r, " ") + 1)
       n[kind, v]++
-      print v ": " kind " " name (v == "FAIL" ? ": " why : "") > sum
+      print v ": " kind " " name (v == "NOTRUN" ? "" : ": " why) > sum
       return v
     }
     { split($1, t, " "); name = t[1]
