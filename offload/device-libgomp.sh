@@ -36,10 +36,13 @@ rename ()
   fi
 }
 
+# A call of __nvptx_vprintf under a predicate, "@ %r32 call ...".
+predicate='@ *%r[0-9]+[[:space:]]+'
+call='call[^;]*[ ,]__nvptx_vprintf[ ,]'
 for m in $members; do
   rename write __nvptx_newlib_write "$m"
   rename vprintf __nvptx_vprintf "$m"
-  sed -E -i 's/^([[:space:]]*)@ *%r[0-9]+[[:space:]]+(call[^;]*[ ,]__nvptx_vprintf[ ,])/\1\2/' "$work/$m"
+  sed -E -i "s/^([[:space:]]*)$predicate($call)/\1\2/" "$work/$m"
   # A form the line above missed: better no library than a hung warp.
   if grep -E -q '@[^;]*call[^;]*__nvptx_vprintf' "$work/$m"; then
     echo "$0: $m calls __nvptx_vprintf under a predicate" >&2
