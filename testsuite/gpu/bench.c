@@ -236,11 +236,11 @@ transfer (const char *path, const char *kind, char *buf, long size)
 
 #ifdef __nvptx__
 /* One thread's limits storing into and loading from host memory, 16
-   bytes at a time, over the whole window (N times): stores from
-   registers, 32 an iteration (fewer leave the loop's own instructions in
-   the time); loads as many in flight as rpc.c's copy has (arch.h).  The
-   window path's ceilings, as store_limit_WINDOW and load_limit_WINDOW in
-   MB/s.  */
+   bytes at a time, over the whole window, LIMIT_TOTAL bytes in all:
+   stores from registers, 32 an iteration (fewer leave the loop's own
+   instructions in the time); loads as many in flight as rpc.c's copy
+   has (arch.h).  The window path's ceilings, as store_limit_WINDOW and
+   load_limit_WINDOW in MB/s.  */
 # define LIMIT_TOTAL (16 << 20)
 static void
 host_memory_limits (void)
