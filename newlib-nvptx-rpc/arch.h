@@ -164,6 +164,7 @@ back_off (unsigned *delay)
     *delay *= 2;
 }
 #else
+# include <pthread.h>
 # include <sched.h>
 # include <time.h>
 # define LOAD_VOLATILE(bits, type, p) (*(const volatile type *) (p))
@@ -188,8 +189,31 @@ lock_key (void)
 
   return (uintptr_t) &anchor;
 }
-/* The tests' "device" is the host's memory, all of it.  */
-# define IS_GLOBAL(p) ((void) (p), 1)
+/* glibc's, declared by <pthread.h> only with _GNU_SOURCE.  */
+extern int pthread_getattr_np (pthread_t, pthread_attr_t *);
+/* The tests' "device" is the host's memory, but for the calling
+   thread's stack, which stands for the GPU thread's local memory.  */
+static inline bool
+host_is_global (const void *p)
+{
+  static __thread uintptr_t low, high;
+
+  if (high == 0)
+    {
+      pthread_attr_t attr;
+      void *base;
+      size_t size;
+
+      if (pthread_getattr_np (pthread_self (), &attr) != 0)
+	return true;
+      pthread_attr_getstack (&attr, &base, &size);
+      pthread_attr_destroy (&attr);
+      low = (uintptr_t) base;
+      high = low + size;
+    }
+  return (uintptr_t) p < low || (uintptr_t) p >= high;
+}
+# define IS_GLOBAL(p) host_is_global (p)
 # define WARP_UNIFORM(x) (x)
 /* The host build, which CI runs with more threads than cores, must let
    the server thread run.  */

@@ -12,5 +12,5 @@ putchar (int c)
     return putc (c, stdout);
 
   unsigned valist[1] = { (unsigned char) c };
-  return vprintf ("%c", valist) < 0 ? EOF : (unsigned char) c;
+  return __nvptx_cuda_vprintf ("%c", valist) < 0 ? EOF : (unsigned char) c;
 }

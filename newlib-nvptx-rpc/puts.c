@@ -22,5 +22,5 @@ puts (const char *str)
     }
 
   void *valist[1] = { (void *) str };
-  return vprintf ("%s\n", valist);
+  return __nvptx_cuda_vprintf ("%s\n", valist);
 }

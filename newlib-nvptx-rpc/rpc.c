@@ -32,6 +32,10 @@ struct nvptx_rpc_link __nvptx_rpc_link __attribute__ ((aligned (128)))
    transfer are not interleaved with another thread's (rpc.h).  */
 unsigned long long __nvptx_rpc_lock __attribute__ ((aligned (128)));
 
+/* Taken with the lock (rpc.h).  */
+unsigned char __nvptx_rpc_stage[NVPTX_RPC_STAGE_SIZE]
+  __attribute__ ((aligned (16)));
+
 static const short errno_from_wire[NVPTX_RPC_ERRNO_END] = {
 #define E(name) [NVPTX_RPC_##name] = name,
   NVPTX_RPC_ERRNOS (E)
@@ -172,15 +176,38 @@ get_bytes (const unsigned char *p, size_t n)
 }
 
 /* The mailbox; the last sequence number posted, which only the GPU
-   writes; and whether the call accessed the window beyond what its
-   requests covered: loaded from it, or stored a piece it never
+   writes; and whether the call accessed the window or the stage beyond
+   what its requests covered: loaded from it, or stored a piece it never
    posted.  */
 struct channel
 {
   struct nvptx_rpc_mailbox *mb;
   uint32_t seq;
-  bool window_loose;
+  bool loose;
 };
+
+/* copy_blocks_to_host (arch.h), its loops compiled once for the
+   window's copies and the stage's.  */
+static __attribute__ ((noinline)) size_t
+copy_to_aligned (unsigned char *to, const unsigned char *from, size_t n)
+{
+  return copy_blocks_to_host (to, from, n);
+}
+
+/* Copy N bytes between the stage and a caller's buffer, TO and FROM
+   alike modulo 16: the whole blocks 16 bytes at a time, as to the
+   window.  */
+static void
+stage_copy (unsigned char *to, const unsigned char *from, size_t n)
+{
+  size_t i = -(uintptr_t) to & 15;
+
+  if (i > n)
+    i = n;
+  memcpy (to, from, i);
+  i += copy_to_aligned (to + i, from + i, n - i);
+  memcpy (to + i, from + i, n - i);
+}
 
 /* Copy N bytes at SRC into the window from its byte AT, a multiple of
    16: in blocks (arch.h) from where SRC is 8-byte aligned, the rest a
@@ -196,7 +223,7 @@ window_put (struct channel *ch, size_t at, const void *src, size_t n)
   size_t i = 0;
 
   if (((uintptr_t) s & 7) == 0)
-    i = copy_blocks_to_host (window, s, n);
+    i = copy_to_aligned (window, s, n);
   for (; i < n; i += 16)
     STORE_PAIR (window + i, get_bytes (s + i, n - i),
 		n - i > 8 ? get_bytes (s + i + 8, n - i - 8) : 0);
@@ -221,7 +248,7 @@ window_get (struct channel *ch, void *dst, size_t n)
       if (n - i > 8)
 	put_bytes (d + i + 8, hi, n - i - 8);
     }
-  ch->window_loose = true;
+  ch->loose = true;
 }
 
 /* Post one request whose window bytes are in place: three stores and
@@ -296,15 +323,24 @@ exchange (struct channel *ch, uint32_t opcode, uint32_t flags,
    multilib's ssize_t).  */
 #define STREAM_MAX 0x7ffff000
 
+/* Post a direct read or write of N bytes at BUF on file ARG0.  */
+static inline __attribute__ ((always_inline)) void
+post_direct (struct channel *ch, uint32_t opcode, int64_t arg0,
+	     const void *buf, size_t n)
+{
+  int64_t arg[4] = { arg0, n, (uintptr_t) buf };
+
+  post (ch, opcode, NVPTX_RPC_DIRECT, arg, 0);
+}
+
 /* read or write of all TOTAL bytes at BUF in one request, which the host
    serves by DMA.  */
 static long long
 call_direct (struct channel *ch, const struct __nvptx_rpc_call *call,
 	     const void *buf, size_t total, struct nvptx_rpc_reply *reply)
 {
-  int64_t arg[4] = { call->arg[0], total, (uintptr_t) buf };
-
-  exchange (ch, call->opcode, NVPTX_RPC_DIRECT, arg, 0, reply, false);
+  post_direct (ch, call->opcode, call->arg[0], buf, total);
+  wait_reply (ch, reply, false);
   /* The host wrote BUF behind this thread's back: its loads must not
      come from L1 lines filled before.  A fence at system scope after
      seeing the reply drops them (sm_70 and later).  */
@@ -315,33 +351,62 @@ call_direct (struct channel *ch, const struct __nvptx_rpc_call *call,
   return (uint64_t) reply->result < total ? reply->result : (long long) total;
 }
 
-/* write of the TOTAL bytes at OUT to file ARG0 through the window, a
-   request per piece, until done or short.  */
+/* Where a piece of a transfer through the stage goes: the stage's pieces
+   lie as the caller's buffer BUF does modulo 16, so that they are copied
+   16 bytes at a time.  A piece is half the stage, less that room.  */
+static inline unsigned char *
+stage_for (const void *buf)
+{
+  return __nvptx_rpc_stage + ((uintptr_t) buf & 15);
+}
+#define STAGE_PIECE (NVPTX_RPC_STAGE_SIZE / 2 - 16)
+
+/* write of the TOTAL bytes at OUT to file ARG0, a request per piece, until
+   done or short: through the window, or, STAGED, by DMA from the stage.
+   The stage, and a window of NVPTX_RPC_WRITE_HALVES_MIN or more when the
+   write is longer, go in halves: the thread copies the next piece into
+   one half while the host writes the other's.  */
 static long long
-write_window (struct channel *ch, int64_t arg0, const unsigned char *out,
-	      size_t total, struct nvptx_rpc_reply *reply)
+write_pieces (struct channel *ch, int64_t arg0, const unsigned char *out,
+	      size_t total, bool staged, struct nvptx_rpc_reply *reply)
 {
   size_t window = __nvptx_rpc_link.window_size;
-  bool halves = window >= NVPTX_RPC_WRITE_HALVES_MIN && total > window;
-  size_t piece = halves ? window / 2 / 16 * 16 : window;
+  unsigned char *stage = stage_for (out);
+  bool halves = staged || (window >= NVPTX_RPC_WRITE_HALVES_MIN
+			   && total > window);
+  size_t piece = staged ? STAGE_PIECE : halves ? window / 2 / 16 * 16
+		 : window;
   size_t done = 0, n = total < piece ? total : piece;
-  size_t at = 0;		/* Where in the window the piece is.  */
+  size_t at = 0;		/* Where in the window or stage the piece is.  */
 
-  window_put (ch, at, out, n);
+  if (staged)
+    stage_copy (stage, out, n);
+  else
+    window_put (ch, at, out, n);
   for (;;)
     {
       size_t rest = total - done - n, next = rest < piece ? rest : piece;
-      int64_t arg[4] = { arg0, at };
-      post (ch, NVPTX_RPC_WRITE, 0, arg, n);
+      if (staged)
+	post_direct (ch, NVPTX_RPC_WRITE, arg0, stage + at, n);
+      else
+	{
+	  int64_t arg[4] = { arg0, at };
+	  post (ch, NVPTX_RPC_WRITE, 0, arg, n);
+	}
       if (halves && next > 0)
-	window_put (ch, piece - at, out + done + n, next);
+	{
+	  if (staged)
+	    stage_copy (stage + piece - at, out + done + n, next);
+	  else
+	    window_put (ch, piece - at, out + done + n, next);
+	}
       wait_reply (ch, reply, false);
       /* Never more than was asked for, whatever the reply says.  An
 	 error or a short write ends the call, and the piece copied
 	 meanwhile is never posted.  */
       if (reply->result < 0 || (uint64_t) reply->result < n)
 	{
-	  ch->window_loose |= halves && next > 0;
+	  ch->loose |= halves && next > 0;
 	  if (reply->result > 0)
 	    done += reply->result;
 	  break;
@@ -356,6 +421,47 @@ write_window (struct channel *ch, int64_t arg0, const unsigned char *out,
       n = next;
     }
   /* An error after some progress reports the progress, as POSIX.  */
+  return done > 0 || reply->result >= 0 ? (long long) done : -1;
+}
+
+/* read of TOTAL bytes into IN from file ARG0 by DMA into the stage, a
+   half at a time, until done or short: the host reads the next piece
+   into one half while the thread copies the last out of the other.  */
+static long long
+read_staged (struct channel *ch, int64_t arg0, unsigned char *in,
+	     size_t total, struct nvptx_rpc_reply *reply)
+{
+  unsigned char *stage = stage_for (in);
+  size_t done = 0, n = total < STAGE_PIECE ? total : STAGE_PIECE;
+  size_t at = 0;
+
+  post_direct (ch, NVPTX_RPC_READ, arg0, stage, n);
+  for (;;)
+    {
+      wait_reply (ch, reply, true);
+      if (reply->result < 0)
+	break;
+      /* Never more than was asked for, whatever the reply says.  A read
+	 is done when short, or when the host says so (a pipe).  */
+      size_t got = (uint64_t) reply->result < n ? (size_t) reply->result : n;
+      size_t rest = total - done - got;
+      bool last = got < n || (reply->flags & NVPTX_RPC_DONE) || rest == 0;
+      if (!last)
+	{
+	  n = rest < STAGE_PIECE ? rest : STAGE_PIECE;
+	  post_direct (ch, NVPTX_RPC_READ, arg0, stage + STAGE_PIECE - at, n);
+	}
+      /* As after call_direct's read.  */
+      ACQUIRE_FENCE ();
+      stage_copy (in + done, stage + at, got);
+      done += got;
+      if (last)
+	break;
+      at = STAGE_PIECE - at;
+    }
+  /* The copies load from the stage, which the next call's host may
+     write.  */
+  ch->loose = true;
   return done > 0 || reply->result >= 0 ? (long long) done : -1;
 }
 
@@ -376,18 +482,22 @@ call_stream (struct channel *ch, const struct __nvptx_rpc_call *call,
 
   if (total > STREAM_MAX)
     total = STREAM_MAX;
-  /* By DMA, only global memory (a static or the heap, not the stack).
-     The host says EFAULT, having done nothing, for memory the driver
-     does not take (the heap, maybe): then through the window.  */
-  if (total >= NVPTX_RPC_DIRECT_MIN && IS_GLOBAL (buf)
+  /* By DMA: global memory (a static or the heap) in place; the stack,
+     which DMA cannot reach, through the stage.  The host says EFAULT,
+     having done nothing, for memory the driver does not take (the heap,
+     maybe): then through the window.  */
+  if (total >= NVPTX_RPC_DIRECT_MIN
       && (__nvptx_rpc_link.features & NVPTX_RPC_FEATURE_DIRECT))
     {
-      long long n = call_direct (ch, call, buf, total, reply);
+      long long n = IS_GLOBAL (buf) ? call_direct (ch, call, buf, total, reply)
+		    : writing ? write_pieces (ch, arg[0], buf, total, true,
+					      reply)
+		    : read_staged (ch, arg[0], in, total, reply);
       if (n >= 0 || reply->error != NVPTX_RPC_EFAULT)
 	return n;
     }
   if (writing)
-    return write_window (ch, arg[0], buf, total, reply);
+    return write_pieces (ch, arg[0], buf, total, false, reply);
   do
     {
       size_t n = total - done < window ? total - done : window;
@@ -509,7 +619,7 @@ __nvptx_rpc_call (struct __nvptx_rpc_call *call)
      stores of a piece never posted: only then a release.  */
   if (one_thread)
     __nvptx_rpc_lock = ch.seq;
-  else if (ch.window_loose)
+  else if (ch.loose)
     lock_release_store (&__nvptx_rpc_lock, ch.seq);
   else
     lock_store_relaxed (&__nvptx_rpc_lock, ch.seq);

@@ -47,11 +47,9 @@ __nvptx_rpc_one_thread (void)
 /* Without nvptx-rpc, standard output and error go where newlib's nvptx
    port always sent them: to the CUDA runtime's printf, whose buffer the
    driver prints when the kernel ends.  It takes its arguments as a
-   va_list.  */
-extern int vprintf (const char *, va_list);
-
-/* printf on a va_list: stdio's under nvptx-rpc, else CUDA's (printf.c).  */
-int __nvptx_vprintf (const char *fmt, va_list args);
+   va_list, under the name vprintf, which C code reaches by this one
+   (stdio.h gives stdio's vprintf another: vprintf.c).  */
+extern int __nvptx_cuda_vprintf (const char *, va_list) __asm__ ("vprintf");
 
 /* read and write of at least this many bytes, to or from a buffer in
    GPU global memory, go by DMA when the launcher offers it
@@ -62,6 +60,18 @@ int __nvptx_vprintf (const char *fmt, va_list args);
    host memory are posted, its loads wait).  From 8 KiB on, DMA wins
    both ways.  stdio's buffers (BUFSIZ, 1 KiB) stay on the window.  */
 #define NVPTX_RPC_DIRECT_MIN 8192
+
+/* read and write of NVPTX_RPC_DIRECT_MIN bytes or more on a buffer DMA
+   cannot reach, the stack (local memory), go by DMA through this buffer
+   in GPU global memory, half of it a request: the thread copies one half
+   while the host moves the other.  A thread's copy into the window is
+   held to its stores to host memory (about 1.7 GB/s on the H200), and
+   its loads from the window to one round trip per 512 bytes (about 50
+   MB/s); into the stage, the GPU's own memory, both go faster.  Only the
+   holder of __nvptx_rpc_lock uses it.  rpc.c's alone; the host tests
+   break the DMA of it.  */
+#define NVPTX_RPC_STAGE_SIZE 262144
+extern unsigned char __nvptx_rpc_stage[NVPTX_RPC_STAGE_SIZE];
 
 /* A write longer than a window of this many bytes or more goes through
    it in pieces of half of it, the GPU copying the next piece into one

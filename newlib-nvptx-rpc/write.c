@@ -21,7 +21,7 @@ write (int fd, const void *buf, size_t count)
       for (size_t i = 0; i < count; i++)
 	{
 	  unsigned valist[1] = { (unsigned char) b[i] };
-	  vprintf ("%c", valist);
+	  __nvptx_cuda_vprintf ("%c", valist);
 	}
       return count;
     }

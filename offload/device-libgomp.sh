@@ -7,9 +7,10 @@
 #   holding both prototypes, which is any image reaching libgomp's
 #   affinity-fmt.o (omp_get_thread_limit does);
 # - vprintf, CUDA's, which libgomp's messages call between printf calls
-#   of their own (error.o), to __nvptx_vprintf, which is printf's: under
-#   nvptx-rpc, printf comes out at once and CUDA's vprintf only when the
-#   kernel ends, which would tear the message apart.  In the OpenMP
+#   of their own (error.o), to __nvptx_vprintf, the C library's vprintf
+#   (stdio.h's name for it on nvptx): under nvptx-rpc, printf comes out
+#   at once and CUDA's vprintf only when the kernel ends, which would
+#   tear the message apart.  In the OpenMP
 #   multilib (-muniform-simt) GCC has only the warp's master lane call
 #   vprintf, a system call to it; __nvptx_vprintf is code like any other,
 #   which all the lanes must run (its requests wait on the whole warp),

@@ -130,6 +130,10 @@ awk '
 	row(sprintf("%s %d B, stack buffer", op, s[i]),
 	    op "_stack_" s[i], "MB/s", (k == 1 ? "store" : "load") "_limit_1024",
 	    "MB/s, one thread to host mem", "")
+	row(sprintf("%s %d B, stack buffer", op, s[i]),
+	    op "_stack_" s[i], "MB/s",
+	    "stage_copy_" (k == 1 ? "out_" : "in_") s[i],
+	    "MB/s, the stage copy alone", "")
 	row(sprintf("%s %d B, stack, 64 KiB window", op, s[i]),
 	    op "_stack64k_" s[i], "MB/s",
 	    (k == 1 ? "store" : "load") "_limit_65536",
@@ -137,7 +141,7 @@ awk '
 	row(sprintf("%s %d B, stack, 64 KiB window", op, s[i]),
 	    op "_stack64k_" s[i], "MB/s",
 	    "stack64k_copy_" (k == 1 ? "out_" : "in_") s[i],
-	    "MB/s, the stack copy alone", "")
+	    "MB/s, the window copy alone", "")
       }
     row("printf flood, 400000 lines", "ours_flood_seconds", "s",
 	"stock_flood_seconds", "s, stock launcher", "<= 0.33")

@@ -278,10 +278,37 @@ host_memory_limits (void)
   result_rate ((double) n * window, t0, "load_limit_%u", window);
 }
 
-/* What a stack buffer's transfer through the window costs without the
-   protocol: BUF's SIZE bytes copied into the window and back, a window
-   at a time, by rpc.c's copies (arch.h), for COPY_TOTAL bytes each way;
-   as stack_copy_out_SIZE and stack_copy_in_SIZE in MB/s.  */
+/* Copy SIZE bytes at BUF to TO, STEP bytes at a time, REPS times, then
+   back, with rpc.c's copies (arch.h), of host memory when HOST; the rates
+   as NAME_out_SIZE and NAME_in_SIZE in MB/s.  */
+static void
+copy_rates (const char *name, unsigned char *to, bool host, long step,
+	    uint64_t *buf, long size, long reps)
+{
+  long long t0 = now_ns ();
+
+  for (long r = 0; r < reps; r++)
+    for (long at = 0; at < size; at += step)
+      copy_blocks_to_host (to, (const unsigned char *) buf + at,
+			   size - at < step ? size - at : step);
+  STORE_RELEASE32 (&to[0], 0);
+  result_rate ((double) size * reps, t0, "%s_out_%ld", name, size);
+  t0 = now_ns ();
+  for (long r = 0; r < reps; r++)
+    for (long at = 0; at < size; at += step)
+      if (host)
+	copy_blocks_from_host ((unsigned char *) buf + at, to,
+			       size - at < step ? size - at : step);
+      else
+	copy_blocks_to_host ((unsigned char *) buf + at, to,
+			     size - at < step ? size - at : step);
+  result_rate ((double) size * reps, t0, "%s_in_%ld", name, size);
+}
+
+/* What a stack buffer's transfer costs without the protocol: BUF's SIZE
+   bytes copied into the window and back, a window at a time, for
+   COPY_TOTAL bytes each way (stack_copy_*); and into the stage and back,
+   half of it at a time (stage_copy_*), with rpc.c's loops.  */
 # define COPY_TOTAL (8 << 20)
 static void
 stack_copy_limits (uint64_t *buf, long size)
@@ -290,24 +317,12 @@ stack_copy_limits (uint64_t *buf, long size)
     = (struct nvptx_rpc_mailbox *) (uintptr_t) __nvptx_rpc_link.mailbox;
   long window = __nvptx_rpc_link.window_size & -256;
   long reps = size >= COPY_TOTAL ? 1 : COPY_TOTAL / size;
-  long long t0;
 
-  if (window == 0)		/* Whole blocks of both copies only.  */
-    return;
   memset (buf, 'c', size);
-  t0 = now_ns ();
-  for (long r = 0; r < reps; r++)
-    for (long at = 0; at < size; at += window)
-      copy_blocks_to_host (mb->window, (const unsigned char *) buf + at,
-			   size - at < window ? size - at : window);
-  STORE_RELEASE32 (&mb->reserved[0], 0);
-  result_rate ((double) size * reps, t0, "stack_copy_out_%ld", size);
-  t0 = now_ns ();
-  for (long r = 0; r < reps; r++)
-    for (long at = 0; at < size; at += window)
-      copy_blocks_from_host ((unsigned char *) buf + at, mb->window,
-			     size - at < window ? size - at : window);
-  result_rate ((double) size * reps, t0, "stack_copy_in_%ld", size);
+  if (window > 0)		/* Whole blocks of both copies only.  */
+    copy_rates ("stack_copy", mb->window, true, window, buf, size, reps);
+  copy_rates ("stage_copy", __nvptx_rpc_stage, false,
+	      NVPTX_RPC_STAGE_SIZE / 2 & -256, buf, size, reps);
 }
 #endif
 

@@ -1,6 +1,19 @@
-/* printf, puts, putchar, fputs and write come out in program order.  */
+/* printf, vprintf, puts, putchar, fputs and write come out in program
+   order.  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <unistd.h>
+
+/* A program's own printf-like function over vprintf.  */
+static void
+say (const char *fmt, ...)
+{
+  va_list args;
+
+  va_start (args, fmt);
+  vprintf (fmt, args);
+  va_end (args);
+}
 
 int
 main (void)
@@ -8,6 +21,9 @@ main (void)
   for (int i = 0; i < 3; i++)
     {
       printf ("printf %d\n", i);
+      fflush (stdout);
+      write (1, "write\n", 6);
+      say ("vprintf %d\n", i);
       fflush (stdout);
       write (1, "write\n", 6);
       puts ("puts");

@@ -271,9 +271,10 @@ fifo_writer (void *arg)
 }
 
 /* A pipe returns what one read gives, by DMA as well: 20000 bytes
-   waiting, the writer still there, and a read of BIG returns at once.  */
+   waiting, the writer still there, and a read of BIG into INTO returns at
+   once.  */
 static void
-pipe_read (void)
+pipe_read (const char *name, unsigned char *into)
 {
   struct fifo_writer w = { .path = "fifo", .out = want, .length = 20000 };
   pthread_t thread;
@@ -281,16 +282,16 @@ pipe_read (void)
   int bad = 0;
 
   pattern_fill (want, w.length, 6, 0);
-  if (!CHECK ("pipe: mkfifo", mkfifo (w.path, 0644) == 0))
+  if (!CHECK (name_of ("%s: mkfifo", name), mkfifo (w.path, 0644) == 0))
     return;
   sem_init (&w.hold, 0, 0);
   pthread_create (&thread, NULL, fifo_writer, &w);
   int fd = open (w.path, O_RDONLY);
-  CHECK ("pipe: open", fd >= 0);
+  CHECK (name_of ("%s: open", name), fd >= 0);
   while (done < w.length)
     {
       struct cost before = cost_now ();
-      ssize_t n = read (fd, got + done, BIG);
+      ssize_t n = read (fd, into + done, BIG);
       struct cost after = cost_now ();
       if (n <= 0 || after.requests - before.requests != 1
 	  || after.dma - before.dma != (unsigned long long) n)
@@ -300,15 +301,122 @@ pipe_read (void)
 	}
       done += n;
     }
-  CHECK_INT ("pipe: each read of BIG one request by DMA, returning what "
-	     "is there", bad, 0);
-  CHECK_INT ("pipe: all of it", done, w.length);
-  check_bytes ("pipe: bytes", got, want, w.length);
+  CHECK_INT (name_of ("%s: each read of BIG one request by DMA, returning "
+		      "what is there", name), bad, 0);
+  CHECK_INT (name_of ("%s: all of it", name), done, w.length);
+  check_bytes (name_of ("%s: bytes", name), into, want, w.length);
   sem_post (&w.hold);
-  CHECK_INT ("pipe: EOF when the writer leaves", read (fd, got, BIG), 0);
-  CHECK_INT ("pipe: close", close (fd), 0);
+  CHECK_INT (name_of ("%s: EOF when the writer leaves", name),
+	     read (fd, into, BIG), 0);
+  CHECK_INT (name_of ("%s: close", name), close (fd), 0);
   pthread_join (thread, NULL);
   sem_destroy (&w.hold);
+  unlink (w.path);
+}
+
+/* The same into a buffer on the stack: through the stage.  */
+static void
+pipe_read_stack (void)
+{
+  unsigned char buf[BIG + 20000];
+
+  pipe_read ("pipe, stack", buf);
+}
+
+/* Requests for a transfer of N bytes through the stage.  */
+static size_t
+stage_requests (size_t n)
+{
+  size_t piece = NVPTX_RPC_STAGE_SIZE / 2 - 16;
+  return (n + piece - 1) / piece;
+}
+
+/* Three pieces of the stage and a tail.  */
+#define STAGED (3 * (NVPTX_RPC_STAGE_SIZE / 2 - 16) + 777)
+
+/* A buffer on the stack, which DMA cannot reach, goes by DMA through the
+   stage, a request per piece, every byte intact from buffers at any
+   address; a read stops short at EOF and stores nothing past what it
+   read; a copy that fails part way leaves the count moved and the offset
+   after it; where the host cannot reach the stage, the window moves it
+   all.  */
+static void
+staged (void)
+{
+  unsigned char buf[STAGED + 32];
+  int fd = open ("staged", O_RDWR | O_CREAT | O_TRUNC, 0644);
+  size_t n = STAGED, len, piece = NVPTX_RPC_STAGE_SIZE / 2 - 16;
+  struct cost before;
+
+  for (size_t at = 0; at < 16; at += 5)
+    {
+      char name[32];
+      unsigned char *p = buf + at;
+      snprintf (name, sizeof name, "staged from +%zu", at);
+      pattern_fill (want, n, 7 + at, 0);
+      memcpy (p, want, n);
+      CHECK_INT (name_of ("%s: lseek to 0", name), lseek (fd, 0, SEEK_SET),
+		 0);
+      before = cost_now ();
+      CHECK_INT (name_of ("%s: write", name), write (fd, p, n), n);
+      check_cost (name_of ("%s: write", name), before, stage_requests (n),
+		  n);
+      unsigned char *back = slurp ("staged", &len);
+      CHECK_INT (name_of ("%s: the host's size", name), back ? len : 0, n);
+      if (back && len == n)
+	check_bytes (name_of ("%s: the host's bytes", name), back, want, n);
+      free (back);
+
+      memset (buf, 0xa5, sizeof buf);
+      CHECK_INT (name_of ("%s: lseek to 100", name),
+		 lseek (fd, 100, SEEK_SET), 100);
+      before = cost_now ();
+      CHECK_INT (name_of ("%s: read, short at EOF", name),
+		 read (fd, p, n), n - 100);
+      check_cost (name_of ("%s: read", name), before,
+		  stage_requests (n - 100), n - 100);
+      check_bytes (name_of ("%s: read, bytes", name), p, want + 100,
+		   n - 100);
+      CHECK_INT (name_of ("%s: read, nothing stored past them", name),
+		 p[n - 100] == 0xa5 && (at == 0 || p[-1] == 0xa5), 1);
+    }
+
+  /* The second piece's copy fails: the first one's bytes count.  */
+  host_device_break (__nvptx_rpc_stage + NVPTX_RPC_STAGE_SIZE / 2, 1);
+  CHECK_INT ("staged, broken: lseek to 0", lseek (fd, 0, SEEK_SET), 0);
+  memset (buf, 0xa5, sizeof buf);
+  CHECK_INT ("staged, broken: read", read (fd, buf + 1, n), piece);
+  check_bytes ("staged, broken: read, bytes", buf + 1, want, piece);
+  CHECK_INT ("staged, broken: read, offset after them", offset_of (fd),
+	     piece);
+  CHECK_INT ("staged, broken: read, nothing stored past them",
+	     buf[1 + piece], 0xa5);
+  CHECK_INT ("staged, broken: lseek to 0 again", lseek (fd, 0, SEEK_SET),
+	     0);
+  CHECK_INT ("staged, broken: write", write (fd, buf + 1, n), piece);
+  CHECK_INT ("staged, broken: write, offset after them", offset_of (fd),
+	     piece);
+  host_device_break (NULL, 0);
+
+  /* The host cannot reach the stage: the window, nothing lost.  */
+  host_device_memory (0, 0);
+  pattern_fill (want, n, 8, 0);
+  memcpy (buf, want, n);
+  CHECK_INT ("staged, unreachable: lseek to 0", lseek (fd, 0, SEEK_SET), 0);
+  before = cost_now ();
+  CHECK_INT ("staged, unreachable: write", write (fd, buf, n), n);
+  check_cost ("staged, unreachable: write", before, 1 + write_requests (n),
+	      0);
+  CHECK_INT ("staged, unreachable: lseek to 0 again",
+	     lseek (fd, 0, SEEK_SET), 0);
+  memset (buf, 0, sizeof buf);
+  before = cost_now ();
+  CHECK_INT ("staged, unreachable: read", read (fd, buf, n), n);
+  check_cost ("staged, unreachable: read", before, 1 + window_requests (n),
+	      0);
+  check_bytes ("staged, unreachable: bytes", buf, want, n);
+  host_device_memory (0, UINTPTR_MAX);
+  CHECK_INT ("staged: close", close (fd), 0);
 }
 
 /* The host's errors, before any progress (-1, errno) and after some (the
@@ -399,7 +507,9 @@ main (void)
       big_file ();
       unreachable ();
       broken_copies ();
-      pipe_read ();
+      pipe_read ("pipe", got);
+      pipe_read_stack ();
+      staged ();
       errors ();
       run_end ();
       check_trace (trace, name_of ("w%u-direct", window));
