@@ -1,5 +1,5 @@
 /* putchar for nvptx: stdio's under nvptx-rpc, else the CUDA printf
-   builtin (see printf.c).  */
+   builtin (see vprintf.c).  */
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* puts for nvptx: stdio's under nvptx-rpc, else the CUDA printf builtin
-   (see printf.c).  */
+   (see vprintf.c).  */
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -32,8 +32,8 @@ struct nvptx_rpc_link __nvptx_rpc_link __attribute__ ((aligned (128)))
    transfer are not interleaved with another thread's (rpc.h).  */
 unsigned long long __nvptx_rpc_lock __attribute__ ((aligned (128)));
 
-/* Taken with the lock (rpc.h).  */
-unsigned char __nvptx_rpc_stage[NVPTX_RPC_STAGE_SIZE]
+/* Taken with the lock (rpc.h); 15 bytes more for the pieces' offset.  */
+unsigned char __nvptx_rpc_stage[NVPTX_RPC_STAGE_SIZE + 16]
   __attribute__ ((aligned (16)));
 
 static const short errno_from_wire[NVPTX_RPC_ERRNO_END] = {
@@ -186,18 +186,9 @@ struct channel
   bool loose;
 };
 
-/* copy_blocks_to_host (arch.h), its loops compiled once for the
-   window's copies and the stage's.  */
-static __attribute__ ((noinline)) size_t
-copy_to_aligned (unsigned char *to, const unsigned char *from, size_t n)
-{
-  return copy_blocks_to_host (to, from, n);
-}
-
 /* Copy N bytes between the stage and a caller's buffer, TO and FROM
-   alike modulo 16: the whole blocks 16 bytes at a time, as to the
-   window.  */
-static void
+   alike modulo 16: the whole blocks 16 bytes at a time (arch.h).  */
+static __attribute__ ((noinline)) void
 stage_copy (unsigned char *to, const unsigned char *from, size_t n)
 {
   size_t i = -(uintptr_t) to & 15;
@@ -205,7 +196,7 @@ stage_copy (unsigned char *to, const unsigned char *from, size_t n)
   if (i > n)
     i = n;
   memcpy (to, from, i);
-  i += copy_to_aligned (to + i, from + i, n - i);
+  i += copy_blocks_within (to + i, from + i, n - i);
   memcpy (to + i, from + i, n - i);
 }
 
@@ -223,7 +214,7 @@ window_put (struct channel *ch, size_t at, const void *src, size_t n)
   size_t i = 0;
 
   if (((uintptr_t) s & 7) == 0)
-    i = copy_to_aligned (window, s, n);
+    i = copy_blocks_to_host (window, s, n);
   for (; i < n; i += 16)
     STORE_PAIR (window + i, get_bytes (s + i, n - i),
 		n - i > 8 ? get_bytes (s + i + 8, n - i - 8) : 0);
@@ -353,13 +344,13 @@ call_direct (struct channel *ch, const struct __nvptx_rpc_call *call,
 
 /* Where a piece of a transfer through the stage goes: the stage's pieces
    lie as the caller's buffer BUF does modulo 16, so that they are copied
-   16 bytes at a time.  A piece is half the stage, less that room.  */
+   16 bytes at a time.  A piece is half the stage.  */
 static inline unsigned char *
 stage_for (const void *buf)
 {
   return __nvptx_rpc_stage + ((uintptr_t) buf & 15);
 }
-#define STAGE_PIECE (NVPTX_RPC_STAGE_SIZE / 2 - 16)
+#define STAGE_PIECE (NVPTX_RPC_STAGE_SIZE / 2)
 
 /* write of the TOTAL bytes at OUT to file ARG0, a request per piece, until
    done or short: through the window, or, STAGED, by DMA from the stage.

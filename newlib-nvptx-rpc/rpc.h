@@ -64,14 +64,12 @@ extern int __nvptx_cuda_vprintf (const char *, va_list) __asm__ ("vprintf");
 /* read and write of NVPTX_RPC_DIRECT_MIN bytes or more on a buffer DMA
    cannot reach, the stack (local memory), go by DMA through this buffer
    in GPU global memory, half of it a request: the thread copies one half
-   while the host moves the other.  A thread's copy into the window is
-   held to its stores to host memory (about 1.7 GB/s on the H200), and
-   its loads from the window to one round trip per 512 bytes (about 50
-   MB/s); into the stage, the GPU's own memory, both go faster.  Only the
-   holder of __nvptx_rpc_lock uses it.  rpc.c's alone; the host tests
-   break the DMA of it.  */
+   while the host moves the other.  Reads through the window wait a bus
+   round trip for every 512 bytes (about 50 MB/s on the H200).  Used by
+   the holder of __nvptx_rpc_lock; the benchmark times copies into it,
+   and the host tests break the DMA of it.  */
 #define NVPTX_RPC_STAGE_SIZE 262144
-extern unsigned char __nvptx_rpc_stage[NVPTX_RPC_STAGE_SIZE];
+extern unsigned char __nvptx_rpc_stage[NVPTX_RPC_STAGE_SIZE + 16];
 
 /* A write longer than a window of this many bytes or more goes through
    it in pieces of half of it, the GPU copying the next piece into one

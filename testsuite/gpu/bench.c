@@ -279,8 +279,8 @@ host_memory_limits (void)
 }
 
 /* Copy SIZE bytes at BUF to TO, STEP bytes at a time, REPS times, then
-   back, with rpc.c's copies (arch.h), of host memory when HOST; the rates
-   as NAME_out_SIZE and NAME_in_SIZE in MB/s.  */
+   back, with rpc.c's copies (arch.h), to and from host memory when HOST;
+   the rates as NAME_out_SIZE and NAME_in_SIZE in MB/s.  */
 static void
 copy_rates (const char *name, unsigned char *to, bool host, long step,
 	    uint64_t *buf, long size, long reps)
@@ -289,8 +289,12 @@ copy_rates (const char *name, unsigned char *to, bool host, long step,
 
   for (long r = 0; r < reps; r++)
     for (long at = 0; at < size; at += step)
-      copy_blocks_to_host (to, (const unsigned char *) buf + at,
-			   size - at < step ? size - at : step);
+      if (host)
+	copy_blocks_to_host (to, (const unsigned char *) buf + at,
+			     size - at < step ? size - at : step);
+      else
+	copy_blocks_within (to, (const unsigned char *) buf + at,
+			    size - at < step ? size - at : step);
   STORE_RELEASE32 (&to[0], 0);
   result_rate ((double) size * reps, t0, "%s_out_%ld", name, size);
   t0 = now_ns ();
@@ -300,8 +304,8 @@ copy_rates (const char *name, unsigned char *to, bool host, long step,
 	copy_blocks_from_host ((unsigned char *) buf + at, to,
 			       size - at < step ? size - at : step);
       else
-	copy_blocks_to_host ((unsigned char *) buf + at, to,
-			     size - at < step ? size - at : step);
+	copy_blocks_within ((unsigned char *) buf + at, to,
+			    size - at < step ? size - at : step);
   result_rate ((double) size * reps, t0, "%s_in_%ld", name, size);
 }
 

@@ -2,8 +2,10 @@
    they may sit in its L1 cache: every byte must then be the file's new
    one.  A static and a malloc'd buffer, large enough to go by DMA where
    the launcher offers it (a host copy the GPU's cache did not see), and
-   one on the stack, which goes through the window.  Prints a line per
-   buffer, then PASS or FAIL; exit status 0 when all pass.  */
+   one on the stack, which goes by DMA through the stage (rpc.h), twice:
+   the second time the stage's lines from the first may be in L1, and the
+   file has changed.  Prints a line per buffer, then PASS or FAIL; exit
+   status 0 when all pass.  */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,10 +16,23 @@
 
 static unsigned char static_buffer[SIZE], file_bytes[SIZE];
 
+/* Which contents the file has.  */
+static unsigned generation;
+
 static unsigned char
 new_byte (size_t i)
 {
-  return (unsigned char) (i * 7 + 1);
+  return (unsigned char) (i * 7 + 1 + 13 * generation);
+}
+
+/* Write the file's contents anew into FD.  */
+static int
+fill_file (int fd)
+{
+  for (size_t i = 0; i < SIZE; i++)
+    file_bytes[i] = new_byte (i);
+  return lseek (fd, 0, SEEK_SET) == 0
+	 && write (fd, file_bytes, SIZE) == SIZE;
 }
 
 /* Fill BUF, N bytes, with other bytes than the file's, load them all
@@ -51,10 +66,7 @@ main (void)
   int fd = open ("direct-read.dat", O_RDWR | O_CREAT | O_TRUNC, 0644);
   size_t stale = 0;
 
-  for (size_t i = 0; i < SIZE; i++)
-    file_bytes[i] = new_byte (i);
-  if (fd < 0 || heap_buffer == NULL
-      || write (fd, file_bytes, SIZE) != SIZE)
+  if (fd < 0 || heap_buffer == NULL || !fill_file (fd))
     {
       puts ("FAIL: no file to read");
       return 1;
@@ -62,6 +74,10 @@ main (void)
   stale += stale_bytes ("static", fd, static_buffer, SIZE);
   stale += stale_bytes ("heap", fd, heap_buffer, SIZE);
   stale += stale_bytes ("stack", fd, stack_buffer, STACK_SIZE);
+  generation = 1;
+  if (!fill_file (fd))
+    stale++;
+  stale += stale_bytes ("second stack", fd, stack_buffer, STACK_SIZE);
   close (fd);
   unlink ("direct-read.dat");
   free (heap_buffer);

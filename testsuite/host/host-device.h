@@ -12,8 +12,9 @@
 #include "rpc-server.h"
 
 /* The tests' staging buffers: not a power of two, so that the server's
-   chunks end where windows do not.  */
-#define HOST_DEVICE_STAGING 49152
+   chunks end where windows do not; larger than a piece of the stage
+   (rpc.h), so that one read of a pipe can fill a piece.  */
+#define HOST_DEVICE_STAGING 147456
 
 /* The server's copies, through two STAGING_SIZE-byte staging buffers,
    with all of the host's memory reachable and nothing broken.  */

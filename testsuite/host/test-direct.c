@@ -180,7 +180,7 @@ broken_copies (void)
     /* It starts, and fails; a read has read the second chunk meanwhile.  */
     { "broken at byte 100", 100, BIG },
     /* The fifth chunk's copy fails: four came through.  */
-    { "broken at byte 200000", 200000, 4 * HOST_DEVICE_STAGING },
+    { "broken at byte 600000", 600000, 4 * HOST_DEVICE_STAGING },
   };
   int fd = open ("broken", O_RDWR | O_CREAT | O_TRUNC, 0644);
   struct stat st;
@@ -238,14 +238,19 @@ broken_copies (void)
 	     ? st.st_size : -1, BIG);
 }
 
-/* The host's end of a FIFO: writes LENGTH bytes of OUT, then waits for
-   HOLD before it closes.  */
+/* Linux's, which glibc declares only with _GNU_SOURCE.  */
+#ifndef F_SETPIPE_SZ
+# define F_SETPIPE_SZ 1031
+#endif
+
+/* The host's end of a FIFO: makes its pipe 1 MiB, writes LENGTH bytes of
+   OUT, says so (WRITTEN), then waits for HOLD before it closes.  */
 struct fifo_writer
 {
   const char *path;
   const unsigned char *out;
   size_t length;
-  sem_t hold;
+  sem_t written, hold;
 };
 
 static void *
@@ -255,6 +260,8 @@ fifo_writer (void *arg)
   int fd = real_open (w->path, O_WRONLY | O_CLOEXEC);
   size_t done = 0;
 
+  if (fd >= 0)
+    real_fcntl (fd, F_SETPIPE_SZ, 1 << 20);
   while (fd >= 0 && done < w->length)
     {
       ssize_t n = real_write (fd, w->out + done, w->length - done);
@@ -264,19 +271,22 @@ fifo_writer (void *arg)
 	break;
       done += n;
     }
+  sem_post (&w->written);
   sem_wait (&w->hold);
   if (fd >= 0)
     real_close (fd);
   return NULL;
 }
 
-/* A pipe returns what one read gives, by DMA as well: 20000 bytes
-   waiting, the writer still there, and a read of BIG into INTO returns at
-   once.  */
+/* A pipe returns what one read gives, by DMA as well: LENGTH bytes
+   waiting, the writer still there, and each read of BIG into INTO
+   returns at once, one request, at most PIECE bytes (a piece of the
+   stage: the host says a pipe's read is done).  */
 static void
-pipe_read (const char *name, unsigned char *into)
+pipe_read (const char *name, unsigned char *into, size_t length,
+	   size_t piece)
 {
-  struct fifo_writer w = { .path = "fifo", .out = want, .length = 20000 };
+  struct fifo_writer w = { .path = "fifo", .out = want, .length = length };
   pthread_t thread;
   size_t done = 0;
   int bad = 0;
@@ -284,16 +294,19 @@ pipe_read (const char *name, unsigned char *into)
   pattern_fill (want, w.length, 6, 0);
   if (!CHECK (name_of ("%s: mkfifo", name), mkfifo (w.path, 0644) == 0))
     return;
+  sem_init (&w.written, 0, 0);
   sem_init (&w.hold, 0, 0);
   pthread_create (&thread, NULL, fifo_writer, &w);
   int fd = open (w.path, O_RDONLY);
   CHECK (name_of ("%s: open", name), fd >= 0);
+  sem_wait (&w.written);
   while (done < w.length)
     {
       struct cost before = cost_now ();
       ssize_t n = read (fd, into + done, BIG);
       struct cost after = cost_now ();
-      if (n <= 0 || after.requests - before.requests != 1
+      if (n <= 0 || (size_t) n > piece
+	  || after.requests - before.requests != 1
 	  || after.dma - before.dma != (unsigned long long) n)
 	{
 	  bad++;
@@ -310,29 +323,43 @@ pipe_read (const char *name, unsigned char *into)
 	     read (fd, into, BIG), 0);
   CHECK_INT (name_of ("%s: close", name), close (fd), 0);
   pthread_join (thread, NULL);
+  sem_destroy (&w.written);
   sem_destroy (&w.hold);
   unlink (w.path);
 }
 
-/* The same into a buffer on the stack: through the stage.  */
+/* The device's memory is the stage alone, so that a transfer that took
+   the stack buffer itself for global memory would be refused.  */
+static void
+stage_only (void)
+{
+  host_device_memory ((uintptr_t) __nvptx_rpc_stage,
+		      (uintptr_t) __nvptx_rpc_stage
+		      + sizeof __nvptx_rpc_stage);
+}
+
+/* The same into a buffer on the stack: through the stage, 300000 bytes
+   waiting, a piece of it a read.  */
 static void
 pipe_read_stack (void)
 {
-  unsigned char buf[BIG + 20000];
+  unsigned char buf[BIG];
 
-  pipe_read ("pipe, stack", buf);
+  stage_only ();
+  pipe_read ("pipe, stack", buf, 300000, NVPTX_RPC_STAGE_SIZE / 2);
+  host_device_memory (0, UINTPTR_MAX);
 }
 
 /* Requests for a transfer of N bytes through the stage.  */
 static size_t
 stage_requests (size_t n)
 {
-  size_t piece = NVPTX_RPC_STAGE_SIZE / 2 - 16;
+  size_t piece = NVPTX_RPC_STAGE_SIZE / 2;
   return (n + piece - 1) / piece;
 }
 
 /* Three pieces of the stage and a tail.  */
-#define STAGED (3 * (NVPTX_RPC_STAGE_SIZE / 2 - 16) + 777)
+#define STAGED (3 * (NVPTX_RPC_STAGE_SIZE / 2) + 777)
 
 /* A buffer on the stack, which DMA cannot reach, goes by DMA through the
    stage, a request per piece, every byte intact from buffers at any
@@ -345,8 +372,10 @@ staged (void)
 {
   unsigned char buf[STAGED + 32];
   int fd = open ("staged", O_RDWR | O_CREAT | O_TRUNC, 0644);
-  size_t n = STAGED, len, piece = NVPTX_RPC_STAGE_SIZE / 2 - 16;
+  size_t n = STAGED, len, piece = NVPTX_RPC_STAGE_SIZE / 2;
   struct cost before;
+
+  stage_only ();
 
   for (size_t at = 0; at < 16; at += 5)
     {
@@ -381,8 +410,9 @@ staged (void)
 		 p[n - 100] == 0xa5 && (at == 0 || p[-1] == 0xa5), 1);
     }
 
-  /* The second piece's copy fails: the first one's bytes count.  */
-  host_device_break (__nvptx_rpc_stage + NVPTX_RPC_STAGE_SIZE / 2, 1);
+  /* The second piece's copy fails (its 17th byte, past the first piece
+     at any offset): the first one's bytes count.  */
+  host_device_break (__nvptx_rpc_stage + NVPTX_RPC_STAGE_SIZE / 2 + 16, 1);
   CHECK_INT ("staged, broken: lseek to 0", lseek (fd, 0, SEEK_SET), 0);
   memset (buf, 0xa5, sizeof buf);
   CHECK_INT ("staged, broken: read", read (fd, buf + 1, n), piece);
@@ -458,6 +488,44 @@ errors (void)
   CHECK_INT ("close the limited file", close (fd), 0);
 }
 
+/* The same through the stage: an error before any progress is -1 and
+   errno, the window not tried; one part way, the count so far.  */
+static void
+staged_errors (void)
+{
+  unsigned char buf[STAGED];
+  struct rlimit saved, limit;
+  struct cost before = cost_now ();
+
+  stage_only ();
+  memset (buf, 's', sizeof buf);
+  CHECK_ERRNO ("staged read of fd 99: EBADF", read (99, buf, STAGED), EBADF);
+  CHECK_ERRNO ("staged write of fd 99: EBADF", write (99, buf, STAGED),
+	       EBADF);
+  check_cost ("staged, fd 99", before, 2, 0);
+
+  /* 200000 bytes: in the second piece.  */
+  int fd = open ("staged-limited", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  getrlimit (RLIMIT_FSIZE, &saved);
+  limit = saved;
+  limit.rlim_cur = 200000;
+  signal (SIGXFSZ, SIG_IGN);
+  fflush (NULL);
+  setrlimit (RLIMIT_FSIZE, &limit);
+  ssize_t part = write (fd, buf, STAGED);
+  errno = 0;
+  ssize_t then = write (fd, buf, STAGED);
+  int then_errno = errno;
+  setrlimit (RLIMIT_FSIZE, &saved);
+  signal (SIGXFSZ, SIG_DFL);
+  host_device_memory (0, UINTPTR_MAX);
+  CHECK_INT ("staged write past RLIMIT_FSIZE: the bytes up to it", part,
+	     200000);
+  check (then == -1 && then_errno == EFBIG, "staged: then EFBIG",
+	 "%lld errno %s", (long long) then, errno_name (then_errno));
+  CHECK_INT ("close the staged limited file", close (fd), 0);
+}
+
 /* The trace of the run LABEL shows where the bytes are, not what they
    are.  */
 static void
@@ -507,10 +575,11 @@ main (void)
       big_file ();
       unreachable ();
       broken_copies ();
-      pipe_read ("pipe", got);
+      pipe_read ("pipe", got, 20000, BIG);
       pipe_read_stack ();
       staged ();
       errors ();
+      staged_errors ();
       run_end ();
       check_trace (trace, name_of ("w%u-direct", window));
       fclose (trace);
