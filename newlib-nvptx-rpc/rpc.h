@@ -68,7 +68,7 @@ extern int __nvptx_cuda_vprintf (const char *, va_list) __asm__ ("vprintf");
    round trip for every 512 bytes (about 50 MB/s on the H200).  Used by
    the holder of __nvptx_rpc_lock; the benchmark times copies into it,
    and the host tests break the DMA of it.  */
-#define NVPTX_RPC_STAGE_SIZE 262144
+#define NVPTX_RPC_STAGE_SIZE 131072
 extern unsigned char __nvptx_rpc_stage[NVPTX_RPC_STAGE_SIZE + 16];
 
 /* A write longer than a window of this many bytes or more goes through

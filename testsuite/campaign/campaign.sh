@@ -18,8 +18,8 @@
 #   libgomp        GCC 12's libgomp tests built beforehand by
 #                  libgomp-build.sh (.gpu-pack/libgomp.tar.xz), stock and
 #                  ours, by libgomp-run.sh
-# Each PART prints to OUTDIR/PART.txt and packs its .sum, .log, .out and
-# .list files into OUTDIR/PART.tar.xz.  A part is stopped after
+# Each PART prints to OUTDIR/PART.txt and packs its .sum, .log, .out,
+# .list and .dat (the benchmark's) files into OUTDIR/PART.tar.xz.  A part is stopped after
 # $PART_SECONDS (default 540), keeping what it has logged.
 set -u
 [ $# -ge 2 ] || { echo "usage: $0 OUTDIR PART..." >&2; exit 2; }
@@ -100,5 +100,6 @@ for part; do
     echo "$part took $(( $(date +%s) - start )) s"
   } 2>&1 | tee "$out/$part.txt"
   (cd "$logs" && find . -name '*.sum' -o -name '*.log' -o -name '*.out' \
-		       -o -name '*.list' | tar -cJf "$out/$part.tar.xz" -T -)
+		       -o -name '*.list' -o -name '*.dat' \
+	       | tar -cJf "$out/$part.tar.xz" -T -)
 done

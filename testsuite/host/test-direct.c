@@ -504,11 +504,11 @@ staged_errors (void)
 	       EBADF);
   check_cost ("staged, fd 99", before, 2, 0);
 
-  /* 200000 bytes: in the second piece.  */
+  /* 100000 bytes: in the second piece.  */
   int fd = open ("staged-limited", O_WRONLY | O_CREAT | O_TRUNC, 0644);
   getrlimit (RLIMIT_FSIZE, &saved);
   limit = saved;
-  limit.rlim_cur = 200000;
+  limit.rlim_cur = 100000;
   signal (SIGXFSZ, SIG_IGN);
   fflush (NULL);
   setrlimit (RLIMIT_FSIZE, &limit);
@@ -520,7 +520,7 @@ staged_errors (void)
   signal (SIGXFSZ, SIG_DFL);
   host_device_memory (0, UINTPTR_MAX);
   CHECK_INT ("staged write past RLIMIT_FSIZE: the bytes up to it", part,
-	     200000);
+	     100000);
   check (then == -1 && then_errno == EFBIG, "staged: then EFBIG",
 	 "%lld errno %s", (long long) then, errno_name (then_errno));
   CHECK_INT ("close the staged limited file", close (fd), 0);
