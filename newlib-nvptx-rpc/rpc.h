@@ -51,23 +51,22 @@ __nvptx_rpc_one_thread (void)
    (stdio.h gives stdio's vprintf another: vprintf.c).  */
 extern int __nvptx_cuda_vprintf (const char *, va_list) __asm__ ("vprintf");
 
-/* read and write of at least this many bytes, to or from a buffer in
+/* write and read of at least these many bytes, from or to a buffer in
    GPU global memory, go by DMA when the launcher offers it
    (NVPTX_RPC_DIRECT): one request instead of one per window.  On the
-   H200 a window round trip costs 5-10 us and carries about 1 KiB; a DMA
-   costs 15-30 us, then moves 30-50 GB/s.  Reads break even near 4 KiB,
-   writes later, as their window trips are cheaper (the GPU's stores to
-   host memory are posted, its loads wait).  From 8 KiB on, DMA wins
-   both ways.  stdio's buffers (BUFSIZ, 1 KiB) stay on the window.  */
+   H200 a DMA request costs about 20 us, then moves 30-50 GB/s.  Through
+   the window a write costs a round trip of 4-5 us a window, its stores
+   posted, but a read waits a bus round trip for every 512 bytes it
+   loads, about 20 us a KiB: reads go by DMA from 2 KiB on, writes from
+   8 KiB.  stdio's buffers (BUFSIZ, 1 KiB) stay on the window.  */
 #define NVPTX_RPC_DIRECT_MIN 8192
+#define NVPTX_RPC_DIRECT_READ_MIN 2048
 
-/* read and write of NVPTX_RPC_DIRECT_MIN bytes or more on a buffer DMA
-   cannot reach, the stack (local memory), go by DMA through this buffer
-   in GPU global memory, half of it a request: the thread copies one half
-   while the host moves the other.  Reads through the window wait a bus
-   round trip for every 512 bytes (about 50 MB/s on the H200).  Used by
-   the holder of __nvptx_rpc_lock; the benchmark times copies into it,
-   and the host tests break the DMA of it.  */
+/* The same transfers on a buffer DMA cannot reach, the stack (local
+   memory), go by DMA through this buffer in GPU global memory, half of
+   it a request: the thread copies one half while the host moves the
+   other.  Used by the holder of __nvptx_rpc_lock; the benchmark times
+   copies into it, and the host tests break the DMA of it.  */
 #define NVPTX_RPC_STAGE_SIZE 131072
 extern unsigned char __nvptx_rpc_stage[NVPTX_RPC_STAGE_SIZE + 16];
 

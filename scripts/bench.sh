@@ -16,7 +16,7 @@ set -u
 ours=$1 stock=$2 bindir=$3 data=${4:-bench.dat}
 repeats=${BENCH_REPEATS:-5}
 sizes=${BENCH_SIZES:-4096 65536 1048576 16777216 268435456 1073741824}
-stack_sizes=${BENCH_STACK_SIZES:-4096 16384 65536 262144}
+stack_sizes=${BENCH_STACK_SIZES:-1024 4096 16384 65536 262144}
 dir=${BENCH_DIR:-$(mktemp -d)}
 bench=$bindir/bench.nvptx
 : > "$data"
@@ -124,9 +124,10 @@ awk '
 	    op "_static_" s[i], "MB/s", "host_" op "_global_" s[i],
 	    "MB/s, host alone", i == n ? ">= 0.8" : "")
       }
-    # Stack buffers: through the window below NVPTX_RPC_DIRECT_MIN, then
-    # through the stage; against the store or load limit of the larger
-    # window, and the copy alone on their path.
+    # Stack buffers: through the window below NVPTX_RPC_DIRECT_MIN (reads:
+    # NVPTX_RPC_DIRECT_READ_MIN), then through the stage; against the
+    # store or load limit of the larger window, and the copy alone on
+    # their path.
     n = split("'"$stack_sizes"'", s, " ")
     for (i = 1; i <= n; i++)
       for (k = 1; k <= 2; k++) {
@@ -136,7 +137,7 @@ awk '
 	row(sprintf("%s %d B, stack buffer", op, s[i]), op "_stack_" s[i],
 	    "MB/s", lim, "MB/s, one thread to host mem",
 	    i == n ? ">= 0.9" : "")
-	if (s[i] >= 8192)
+	if (s[i] >= (k == 1 ? 8192 : 2048))
 	  row(sprintf("%s %d B, stack buffer", op, s[i]), op "_stack_" s[i],
 	      "MB/s", "stage_copy_" dir s[i], "MB/s, the stage copy alone", "")
 	else {

@@ -1,7 +1,8 @@
-/* write() and read() of stack buffers.  Shorter than NVPTX_RPC_DIRECT_MIN
-   they go through the window, longer by DMA through the stage, in pieces
+/* write() and read() of stack buffers.  Writes shorter than
+   NVPTX_RPC_DIRECT_MIN and reads shorter than NVPTX_RPC_DIRECT_READ_MIN
+   go through the window, longer ones by DMA through the stage, in pieces
    of half of it (rpc.h); where the launcher offers no DMA, through the
-   window, in halves of a window of 16 KiB or more.  The sizes leave whole
+   window, writes in halves of a window of 16 KiB or more.  The sizes leave whole
    pieces and a tail, or fit in one; buffers start 8 bytes in, or at odd
    addresses.  The file is read back into the stack and checksummed, and
    the differential tests compare it with the native run's too.  */
@@ -67,5 +68,6 @@ main (void)
   read_into_stack (fd, 200001, 5);
   read_into_stack (fd, 65536, 8);
   read_into_stack (fd, 3000, 1);
+  read_into_stack (fd, 2047, 3);
   return close (fd) != 0 || failed;
 }

@@ -68,13 +68,15 @@ offset_of (int fd)
   return lseek (fd, 0, SEEK_CUR);
 }
 
-/* Below NVPTX_RPC_DIRECT_MIN the window, from it on one request.  */
+/* Writes below NVPTX_RPC_DIRECT_MIN, reads below
+   NVPTX_RPC_DIRECT_READ_MIN through the window, from them on one
+   request.  */
 static void
 threshold (void)
 {
   int fd = open ("threshold", O_RDWR | O_CREAT | O_TRUNC, 0644);
   struct cost before;
-  size_t n = NVPTX_RPC_DIRECT_MIN;
+  size_t n = NVPTX_RPC_DIRECT_MIN, r = NVPTX_RPC_DIRECT_READ_MIN;
 
   pattern_fill (want, 2 * n, 1, 0);
   before = cost_now ();
@@ -86,11 +88,15 @@ threshold (void)
   CHECK_INT ("lseek to 0", lseek (fd, 0, SEEK_SET), 0);
   memset (got, 0, 2 * n);
   before = cost_now ();
-  CHECK_INT ("read of DIRECT_MIN", read (fd, got, n), n);
-  check_cost ("read of DIRECT_MIN", before, 1, n);
+  CHECK_INT ("read of DIRECT_READ_MIN", read (fd, got, r), r);
+  check_cost ("read of DIRECT_READ_MIN", before, 1, r);
   before = cost_now ();
-  CHECK_INT ("read of DIRECT_MIN - 1", read (fd, got + n, n - 1), n - 1);
-  check_cost ("read of DIRECT_MIN - 1", before, window_requests (n - 1), 0);
+  CHECK_INT ("read of DIRECT_READ_MIN - 1", read (fd, got + r, r - 1),
+	     r - 1);
+  check_cost ("read of DIRECT_READ_MIN - 1", before, window_requests (r - 1),
+	      0);
+  CHECK_INT ("read of the rest", read (fd, got + 2 * r - 1, 2 * n),
+	     2 * n - 2 * r);
   check_bytes ("threshold: bytes", got, want, 2 * n - 1);
   CHECK_INT ("close", close (fd), 0);
 }

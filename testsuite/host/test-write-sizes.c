@@ -1,9 +1,10 @@
 /* Transfers of every size class through the client: empty, one byte,
-   around 1 KiB, around NVPTX_RPC_DIRECT_MIN, and 1 MiB, to and from a
-   regular file and a FIFO; reads in odd chunk sizes; EOF; and a pipe read
-   that returns what is there.  The other end is always the host's real C
-   library.  With DMA, the transfers from NVPTX_RPC_DIRECT_MIN on go by
-   it, and every result must be the same as through the window.  */
+   around 1 KiB, around NVPTX_RPC_DIRECT_READ_MIN and NVPTX_RPC_DIRECT_MIN,
+   and 1 MiB, to and from a regular file and a FIFO; reads in odd chunk
+   sizes; EOF; and a pipe read that returns what is there.  The other end
+   is always the host's real C library.  With DMA, the writes from
+   NVPTX_RPC_DIRECT_MIN on and the reads from NVPTX_RPC_DIRECT_READ_MIN on
+   go by it, and every result must be the same as through the window.  */
 
 #include <pthread.h>
 #include <semaphore.h>
@@ -13,6 +14,8 @@
 #include "harness.h"
 
 static const size_t sizes[] = { 0, 1, 1023, 1024, 1025,
+				NVPTX_RPC_DIRECT_READ_MIN - 1,
+				NVPTX_RPC_DIRECT_READ_MIN,
 				NVPTX_RPC_DIRECT_MIN - 1, NVPTX_RPC_DIRECT_MIN,
 				1048576 };
 #define NSIZES (sizeof sizes / sizeof *sizes)
@@ -31,12 +34,12 @@ dma_bytes (void)
 }
 
 /* N bytes, from the device's count BEFORE on, went by DMA exactly when
-   they should: with DMA, and N at least NVPTX_RPC_DIRECT_MIN.  */
+   they should: with DMA, and N at least MIN.  */
 static void
-check_path (const char *name, size_t n, unsigned long long before)
+check_path (const char *name, size_t n, size_t min,
+	    unsigned long long before)
 {
-  CHECK_INT (name, dma_bytes () - before,
-	     direct && n >= NVPTX_RPC_DIRECT_MIN ? n : 0);
+  CHECK_INT (name, dma_bytes () - before, direct && n >= min ? n : 0);
 }
 
 static size_t
@@ -65,7 +68,8 @@ write_files (void)
       unsigned long long before = dma_bytes ();
       CHECK_INT (name_of ("file write %zu: result", n), write (fd, want, n),
 		 (long long) n);
-      check_path (name_of ("file write %zu: by DMA when due", n), n, before);
+      check_path (name_of ("file write %zu: by DMA when due", n), n,
+		  NVPTX_RPC_DIRECT_MIN, before);
       CHECK_INT (name_of ("file write %zu: close", n), close (fd), 0);
       size_t len = 0;
       unsigned char *back = slurp (path, &len);
@@ -339,7 +343,8 @@ read_files (void)
       unsigned long long before = dma_bytes ();
       CHECK_INT (name_of ("file read %zu: result", n), read (fd, got, n),
 		 (long long) n);
-      check_path (name_of ("file read %zu: by DMA when due", n), n, before);
+      check_path (name_of ("file read %zu: by DMA when due", n), n,
+		  NVPTX_RPC_DIRECT_READ_MIN, before);
       check_bytes (name_of ("file read %zu: bytes", n), got, want, n);
       CHECK_INT (name_of ("file read %zu: byte after untouched", n),
 		 got[n], 0xa5);
@@ -433,7 +438,7 @@ read_fifo (void)
       while (done < n)
 	{
 	  size_t room = n - done;
-	  size_t most = direct && room >= NVPTX_RPC_DIRECT_MIN
+	  size_t most = direct && room >= NVPTX_RPC_DIRECT_READ_MIN
 			? HOST_DEVICE_STAGING : window;
 	  ssize_t r = read (fd, got + done, room);
 	  if (r <= 0 || (size_t) r > room || (size_t) r > most)

@@ -35,11 +35,11 @@ fail (const char *what)
 }
 
 /* Copy FD to standard output, through a buffer below
-   NVPTX_RPC_DIRECT_MIN: through the window.  */
+   NVPTX_RPC_DIRECT_READ_MIN: through the window.  */
 static int
 copy_out (int fd, const char *name)
 {
-  char buf[4096];
+  char buf[2000];
   ssize_t n;
 
   while ((n = read (fd, buf, sizeof buf)) > 0)
