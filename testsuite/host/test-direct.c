@@ -455,13 +455,41 @@ staged (void)
   CHECK_INT ("staged: close", close (fd), 0);
 }
 
+/* Two writes of the N bytes at OUT to a new file PATH under a file size
+   limit of 100000 bytes (the server is this process): the bytes up to
+   it, then EFBIG.  The limit holds for every file, this log and the trace
+   too: nothing but the two writes while it holds.  */
+static void
+limited_writes (const char *name, const char *path, const unsigned char *out,
+		size_t n)
+{
+  struct rlimit saved, limit;
+  int fd = open (path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+  getrlimit (RLIMIT_FSIZE, &saved);
+  limit = saved;
+  limit.rlim_cur = 100000;
+  signal (SIGXFSZ, SIG_IGN);
+  fflush (NULL);
+  setrlimit (RLIMIT_FSIZE, &limit);
+  ssize_t part = write (fd, out, n);
+  errno = 0;
+  ssize_t then = write (fd, out, n);
+  int then_errno = errno;
+  setrlimit (RLIMIT_FSIZE, &saved);
+  signal (SIGXFSZ, SIG_DFL);
+  CHECK_INT (name_of ("%s past RLIMIT_FSIZE: the bytes up to it", name),
+	     part, 100000);
+  check (then == -1 && then_errno == EFBIG, name_of ("%s: then EFBIG", name),
+	 "%lld errno %s", (long long) then, errno_name (then_errno));
+  CHECK_INT (name_of ("%s: close", name), close (fd), 0);
+}
+
 /* The host's errors, before any progress (-1, errno) and after some (the
    count so far).  */
 static void
 errors (void)
 {
-  struct rlimit saved, limit;
-
   CHECK_ERRNO ("read of fd 99: EBADF", read (99, got, BIG), EBADF);
   CHECK_ERRNO ("write of fd 99: EBADF", write (99, want, BIG), EBADF);
   int fd = open ("errors", O_RDONLY | O_CREAT | O_TRUNC, 0644);
@@ -471,36 +499,16 @@ errors (void)
   fd = open (".", O_RDONLY | O_DIRECTORY);
   CHECK_ERRNO ("read of a directory: EISDIR", read (fd, got, BIG), EISDIR);
   CHECK_INT ("close the directory", close (fd), 0);
-
-  /* A file size limit (the server is this process) ends a write part
-     way: the count written, then EFBIG.  It limits every file, this
-     log and the trace too: nothing but the two writes while it holds.  */
-  fd = open ("limited", O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  getrlimit (RLIMIT_FSIZE, &saved);
-  limit = saved;
-  limit.rlim_cur = 100000;
-  signal (SIGXFSZ, SIG_IGN);
-  fflush (NULL);
-  setrlimit (RLIMIT_FSIZE, &limit);
-  ssize_t part = write (fd, want, BIG);
-  errno = 0;
-  ssize_t then = write (fd, want, BIG);
-  int then_errno = errno;
-  setrlimit (RLIMIT_FSIZE, &saved);
-  signal (SIGXFSZ, SIG_DFL);
-  CHECK_INT ("write past RLIMIT_FSIZE: the bytes up to it", part, 100000);
-  check (then == -1 && then_errno == EFBIG, "then EFBIG",
-	 "%lld errno %s", (long long) then, errno_name (then_errno));
-  CHECK_INT ("close the limited file", close (fd), 0);
+  limited_writes ("write", "limited", want, BIG);
 }
 
 /* The same through the stage: an error before any progress is -1 and
-   errno, the window not tried; one part way, the count so far.  */
+   errno, the window not tried; one part way (in the second piece), the
+   count so far.  */
 static void
 staged_errors (void)
 {
   unsigned char buf[STAGED];
-  struct rlimit saved, limit;
   struct cost before = cost_now ();
 
   stage_only ();
@@ -509,27 +517,8 @@ staged_errors (void)
   CHECK_ERRNO ("staged write of fd 99: EBADF", write (99, buf, STAGED),
 	       EBADF);
   check_cost ("staged, fd 99", before, 2, 0);
-
-  /* 100000 bytes: in the second piece.  */
-  int fd = open ("staged-limited", O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  getrlimit (RLIMIT_FSIZE, &saved);
-  limit = saved;
-  limit.rlim_cur = 100000;
-  signal (SIGXFSZ, SIG_IGN);
-  fflush (NULL);
-  setrlimit (RLIMIT_FSIZE, &limit);
-  ssize_t part = write (fd, buf, STAGED);
-  errno = 0;
-  ssize_t then = write (fd, buf, STAGED);
-  int then_errno = errno;
-  setrlimit (RLIMIT_FSIZE, &saved);
-  signal (SIGXFSZ, SIG_DFL);
+  limited_writes ("staged write", "staged-limited", buf, STAGED);
   host_device_memory (0, UINTPTR_MAX);
-  CHECK_INT ("staged write past RLIMIT_FSIZE: the bytes up to it", part,
-	     100000);
-  check (then == -1 && then_errno == EFBIG, "staged: then EFBIG",
-	 "%lld errno %s", (long long) then, errno_name (then_errno));
-  CHECK_INT ("close the staged limited file", close (fd), 0);
 }
 
 /* The trace of the run LABEL shows where the bytes are, not what they
