@@ -56,9 +56,8 @@ extern int __nvptx_cuda_vprintf (const char *, va_list) __asm__ ("vprintf");
    (NVPTX_RPC_DIRECT): one request instead of one per window.  On the
    H200 a DMA request costs about 20 us, then moves 30-50 GB/s.  Through
    the window a write costs a round trip of 4-5 us a window, its stores
-   posted, but a read waits a bus round trip for every 512 bytes it
-   loads, about 20 us a KiB: reads go by DMA from 2 KiB on, writes from
-   8 KiB.  stdio's buffers (BUFSIZ, 1 KiB) stay on the window.  */
+   posted, but a read loads host memory at about 50 MB/s, 20 us a KiB:
+   reads go by DMA from 2 KiB on, writes from 8 KiB.  stdio's buffers (BUFSIZ, 1 KiB) stay on the window.  */
 #define NVPTX_RPC_DIRECT_MIN 8192
 #define NVPTX_RPC_DIRECT_READ_MIN 2048
 
@@ -79,7 +78,8 @@ extern unsigned char __nvptx_rpc_stage[NVPTX_RPC_STAGE_SIZE + 16];
 #define NVPTX_RPC_WRITE_HALVES_MIN 16384
 
 /* One POSIX call as the host will make it.  OUT is sent and IN is
-   received through the window, in pieces of at most a window.  The 8-byte
+   received through the window, in pieces of at most a window (a large
+   read or write by DMA, above).  The 8-byte
    fields come first: GCC then clears the rest of a call built with
    designated initializers in a dozen 8-byte stores, where after a 4-byte
    first field it called memset (1,600 cycles of an empty call on the

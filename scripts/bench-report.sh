@@ -49,8 +49,8 @@ plot "$work/write.dat" u 1:2 w lp t "write, GPU heap buffer", \
      "$work/read.dat" u 1:3 w lp t "read, GPU static buffer", \
      "$work/write.dat" u 1:4 w lp t "write, GPU stack buffer", \
      "$work/read.dat" u 1:4 w lp t "read, GPU stack buffer", \
-     "$work/write.dat" u 1:5 w lp t "write, stack, 64 KiB window", \
-     "$work/read.dat" u 1:5 w lp t "read, stack, 64 KiB window", \
+     "$work/write.dat" u 1:5 w lp t "write, stack, --window 65536", \
+     "$work/read.dat" u 1:5 w lp t "read, stack, --window 65536", \
      "$work/write.dat" u 1:6 w lp dt 2 t "write, host alone", \
      "$work/read.dat" u 1:6 w lp dt 2 t "read, host alone"
 set output "$top/docs/performance-latency.svg"
@@ -62,8 +62,8 @@ plot "$work/write.dat" u 1:(\$1/\$2) w lp t "write, GPU heap buffer", \
      "$work/read.dat" u 1:(\$1/\$3) w lp t "read, GPU static buffer", \
      "$work/write.dat" u 1:(\$1/\$4) w lp t "write, GPU stack buffer", \
      "$work/read.dat" u 1:(\$1/\$4) w lp t "read, GPU stack buffer", \
-     "$work/write.dat" u 1:(\$1/\$5) w lp t "write, stack, 64 KiB window", \
-     "$work/read.dat" u 1:(\$1/\$5) w lp t "read, stack, 64 KiB window", \
+     "$work/write.dat" u 1:(\$1/\$5) w lp t "write, stack, --window 65536", \
+     "$work/read.dat" u 1:(\$1/\$5) w lp t "read, stack, --window 65536", \
      "$work/write.dat" u 1:(\$1/\$6) w lp dt 2 t "write, host alone", \
      "$work/read.dat" u 1:(\$1/\$6) w lp dt 2 t "read, host alone", \
      ${floor_us:-0} w l dt 3 t "bare mailbox exchange"
