@@ -10,13 +10,14 @@
 # calling at once (GPU_BINDIR/../offload/calls.omp; needs libgomp and its
 # nvptx plugin);
 # $BENCH_DIR: where the I/O runs (default: a fresh directory in $TMPDIR);
-# $BENCH_SIZES, $BENCH_STACK_SIZES: transfer sizes; $BENCH_REPEATS: runs
+# $BENCH_SIZES, $BENCH_STACK_SIZES, $BENCH_STDIO_SIZES: transfer sizes; $BENCH_REPEATS: runs
 # of each timed program (the best counts).
 set -u
 ours=$1 stock=$2 bindir=$3 data=${4:-bench.dat}
 repeats=${BENCH_REPEATS:-5}
 sizes=${BENCH_SIZES:-4096 65536 1048576 16777216 268435456 1073741824}
 stack_sizes=${BENCH_STACK_SIZES:-1024 4096 16384 65536 262144}
+stdio_sizes=${BENCH_STDIO_SIZES:-100 4096}
 dir=${BENCH_DIR:-$(mktemp -d)}
 bench=$bindir/bench.nvptx
 : > "$data"
@@ -63,6 +64,10 @@ compare ()
   | sed 's/_stack_/_stack64k_/; s/^\(sta\(ck\|ge\)\)_copy_/\164k_copy_/' \
   >> "$data"
 "$bindir/bench.native" io "$dir" global $sizes | sed 's/^/host_/' >> "$data"
+"$ours" "$bench" io "$dir" stdio $stdio_sizes >> "$data"
+"$ours" "$bench" io "$dir" stdio1k $stdio_sizes >> "$data"
+"$bindir/bench.native" io "$dir" stdio $stdio_sizes | sed 's/^/host_/' \
+  >> "$data"
 if [ -n "${BENCH_OFFLOAD:-}" ]; then
   "$BENCH_OFFLOAD" "$bindir/../offload/calls.omp" > "$dir/calls.out" \
     || echo "offload calls failed" >&2
@@ -148,6 +153,17 @@ awk '
 	      op "_stack64k_" s[i], "MB/s", lim,
 	      "MB/s, one thread to host mem", "")
 	}
+      }
+    # fwrite and fread through a FILE: its own buffer, against the host
+    # alone and against a buffer of 1 KiB.
+    n = split("'"$stdio_sizes"'", s, " ")
+    for (i = 1; i <= n; i++)
+      for (k = 1; k <= 2; k++) {
+	op = k == 1 ? "write" : "read"
+	row(sprintf("%s %d B, stdio", op, s[i]), op "_stdio_" s[i], "MB/s",
+	    "host_" op "_stdio_" s[i], "MB/s, host alone", "")
+	row(sprintf("%s %d B, stdio", op, s[i]), op "_stdio_" s[i], "MB/s",
+	    op "_stdio1k_" s[i], "MB/s, a 1 KiB buffer", "")
       }
     row("printf flood, 400000 lines", "ours_flood_seconds", "s",
 	"stock_flood_seconds", "s, stock launcher", "<= 0.33")

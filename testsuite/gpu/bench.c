@@ -7,7 +7,10 @@
      bench lanes N         every lane makes N calls at once (-L 32)
      bench io DIR KIND SIZE...
 			   write then read DIR/bench.io in SIZE-byte calls;
-			   KIND is global (malloc'd), static or stack  */
+			   KIND is global (malloc'd), static or stack, or
+			   stdio or stdio1k: fwrite and fread of a malloc'd
+			   buffer on a FILE, with stdio's buffer or one of
+			   1 KiB  */
 
 #include <fcntl.h>
 #include <stdarg.h>
@@ -201,23 +204,37 @@ lanes (long n)
 }
 
 /* REPS calls of SIZE bytes between PATH, opened with FLAGS, and BUF, by
-   write or read as WRITING says; reports MB/s as OP_KIND_SIZE.  */
+   write or read as WRITING says, or, for KIND stdio and stdio1k, by
+   fwrite or fread on a FILE with stdio's own buffer or one of 1 KiB
+   (BUFSIZ); reports MB/s as OP_KIND_SIZE.  */
 static int
 time_calls (const char *path, int flags, bool writing, const char *kind,
 	    char *buf, long size, long reps)
 {
   const char *op = writing ? "write" : "read";
   int fd = open (path, flags, 0644);
+  bool stdio = strncmp (kind, "stdio", 5) == 0;
+  FILE *f = stdio && fd >= 0 ? fdopen (fd, writing ? "w" : "r") : NULL;
   long long t0;
 
-  if (fd < 0)
+  if (fd < 0 || (stdio && f == NULL))
     return lane_failed (0, "open");
+  if (strcmp (kind, "stdio1k") == 0)
+    setvbuf (f, NULL, _IOFBF, 1024);
   t0 = now_ns ();
   for (long i = 0; i < reps; i++)
-    if ((writing ? write (fd, buf, size) : read (fd, buf, size)) != size)
-      return lane_failed (0, op);
+    {
+      long n = !stdio ? (writing ? write (fd, buf, size)
+			 : read (fd, buf, size))
+	       : (long) (writing ? fwrite (buf, 1, size, f)
+			 : fread (buf, 1, size, f));
+      if (n != size)
+	return lane_failed (0, op);
+    }
+  if (stdio && fflush (f) != 0)
+    return lane_failed (0, "fflush");
   result_rate ((double) size * reps, t0, "%s_%s_%ld", op, kind, size);
-  return close (fd) != 0;
+  return stdio ? fclose (f) != 0 : close (fd) != 0;
 }
 
 /* Write IO_TOTAL bytes (at least one call) to PATH in SIZE-byte calls from
@@ -369,7 +386,8 @@ io (const char *dir, const char *kind, char **sizes)
 	  char *buf = malloc (size);
 	  if (buf == NULL)
 	    return lane_failed (0, "malloc");
-	  failed |= transfer (path, "global", buf, size);
+	  failed |= transfer (path, strncmp (kind, "stdio", 5) == 0 ? kind
+					      : "global", buf, size);
 	  free (buf);
 	}
     }
