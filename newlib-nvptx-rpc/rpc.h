@@ -57,7 +57,9 @@ extern int __nvptx_cuda_vprintf (const char *, va_list) __asm__ ("vprintf");
    H200 a DMA request costs about 20 us, then moves 30-50 GB/s.  Through
    the window a write costs a round trip of 4-5 us a window, its stores
    posted, but a read loads host memory at about 50 MB/s, 20 us a KiB:
-   reads go by DMA from 2 KiB on, writes from 8 KiB.  stdio's buffers (BUFSIZ, 1 KiB) stay on the window.  */
+   reads go by DMA from 2 KiB on, writes from 8 KiB.  stdio's buffer for
+   a file is the host's st_blksize, mostly 4 KiB: it is filled by DMA and
+   flushed through the window.  */
 #define NVPTX_RPC_DIRECT_MIN 8192
 #define NVPTX_RPC_DIRECT_READ_MIN 2048
 
