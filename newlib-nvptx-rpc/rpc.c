@@ -352,6 +352,18 @@ stage_for (const void *buf)
 }
 #define STAGE_PIECE (NVPTX_RPC_STAGE_SIZE / 2)
 
+/* Copy the N bytes at SRC to byte AT of STAGE, or of the window when
+   STAGE is NULL.  */
+static void
+put_piece (struct channel *ch, unsigned char *stage, size_t at,
+	   const unsigned char *src, size_t n)
+{
+  if (stage)
+    stage_copy (stage + at, src, n);
+  else
+    window_put (ch, at, src, n);
+}
+
 /* write of the TOTAL bytes at OUT to file ARG0, a request per piece, until
    done or short: through the window, or, STAGED, by DMA from the stage.
    The stage, and a window of NVPTX_RPC_WRITE_HALVES_MIN or more when the
@@ -362,7 +374,7 @@ write_pieces (struct channel *ch, int64_t arg0, const unsigned char *out,
 	      size_t total, bool staged, struct nvptx_rpc_reply *reply)
 {
   size_t window = __nvptx_rpc_link.window_size;
-  unsigned char *stage = stage_for (out);
+  unsigned char *stage = staged ? stage_for (out) : NULL;
   bool halves = staged || (window >= NVPTX_RPC_WRITE_HALVES_MIN
 			   && total > window);
   size_t piece = staged ? STAGE_PIECE : halves ? window / 2 / 16 * 16
@@ -370,10 +382,7 @@ write_pieces (struct channel *ch, int64_t arg0, const unsigned char *out,
   size_t done = 0, n = total < piece ? total : piece;
   size_t at = 0;		/* Where in the window or stage the piece is.  */
 
-  if (staged)
-    stage_copy (stage, out, n);
-  else
-    window_put (ch, at, out, n);
+  put_piece (ch, stage, at, out, n);
   for (;;)
     {
       size_t rest = total - done - n, next = rest < piece ? rest : piece;
@@ -385,12 +394,7 @@ write_pieces (struct channel *ch, int64_t arg0, const unsigned char *out,
 	  post (ch, NVPTX_RPC_WRITE, 0, arg, n);
 	}
       if (halves && next > 0)
-	{
-	  if (staged)
-	    stage_copy (stage + piece - at, out + done + n, next);
-	  else
-	    window_put (ch, piece - at, out + done + n, next);
-	}
+	put_piece (ch, stage, piece - at, out + done + n, next);
       wait_reply (ch, reply, false);
       /* Never more than was asked for, whatever the reply says.  An
 	 error or a short write ends the call, and the piece copied
@@ -408,7 +412,7 @@ write_pieces (struct channel *ch, int64_t arg0, const unsigned char *out,
       if (halves)
 	at = piece - at;
       else
-	window_put (ch, at, out + done, next);
+	put_piece (ch, stage, at, out + done, next);
       n = next;
     }
   /* An error after some progress reports the progress, as POSIX.  */

@@ -17,8 +17,9 @@ _vprintf_r (struct _reent *reent, const char *fmt, va_list args)
 {
   /* _vfprintf_r, as newlib's fprintf does; without nvptx-rpc, CUDA's
      printf, as newlib's nvptx printf always did.  */
-  return __nvptx_rpc_available () ? _vfprintf_r (reent, _stdout_r (reent), fmt, args)
-				  : __nvptx_cuda_vprintf (fmt, args);
+  if (__nvptx_rpc_available ())
+    return _vfprintf_r (reent, _stdout_r (reent), fmt, args);
+  return __nvptx_cuda_vprintf (fmt, args);
 }
 
 int

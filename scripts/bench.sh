@@ -10,8 +10,8 @@
 # calling at once (GPU_BINDIR/../offload/calls.omp; needs libgomp and its
 # nvptx plugin);
 # $BENCH_DIR: where the I/O runs (default: a fresh directory in $TMPDIR);
-# $BENCH_SIZES, $BENCH_STACK_SIZES, $BENCH_STDIO_SIZES: transfer sizes; $BENCH_REPEATS: runs
-# of each timed program (the best counts).
+# $BENCH_SIZES, $BENCH_STACK_SIZES, $BENCH_STDIO_SIZES: transfer sizes;
+# $BENCH_REPEATS: runs of each timed program (the best counts).
 set -u
 ours=$1 stock=$2 bindir=$3 data=${4:-bench.dat}
 repeats=${BENCH_REPEATS:-5}
@@ -20,6 +20,12 @@ stack_sizes=${BENCH_STACK_SIZES:-1024 4096 16384 65536 262144}
 stdio_sizes=${BENCH_STDIO_SIZES:-100 4096}
 dir=${BENCH_DIR:-$(mktemp -d)}
 bench=$bindir/bench.nvptx
+# From these sizes on, the client moves a write or a read of a stack
+# buffer through the stage, not the window.
+rpc_h=$(cd "$(dirname "$0")/.." && pwd)/newlib-nvptx-rpc/rpc.h
+define () { sed -n "s/^#define $1 \([0-9]*\)$/\1/p" "$rpc_h"; }
+direct_min=$(define NVPTX_RPC_DIRECT_MIN)
+direct_read_min=$(define NVPTX_RPC_DIRECT_READ_MIN)
 : > "$data"
 
 # Record one measurement.
@@ -80,7 +86,7 @@ compare write1 "$bindir/write1.nvptx" 100000
 [ -n "${BENCH_DIR:-}" ] || rm -rf "$dir"
 
 # The table: each figure against its reference, as a ratio.
-awk '
+awk -v direct_min="$direct_min" -v direct_read_min="$direct_read_min" '
   { v[$1] = $2 }
   function row(what, a, unit, b, ref, want,   r) {
     if (!(a in v) || !(b in v)) return
@@ -142,7 +148,7 @@ awk '
 	row(sprintf("%s %d B, stack buffer", op, s[i]), op "_stack_" s[i],
 	    "MB/s", lim, "MB/s, one thread to host mem",
 	    i == n ? ">= 0.9" : "")
-	if (s[i] >= (k == 1 ? 8192 : 2048))
+	if (s[i] >= (k == 1 ? direct_min : direct_read_min))
 	  row(sprintf("%s %d B, stack buffer", op, s[i]), op "_stack_" s[i],
 	      "MB/s", "stage_copy_" dir s[i], "MB/s, the stage copy alone", "")
 	else {

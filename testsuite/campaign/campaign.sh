@@ -19,8 +19,9 @@
 #                  libgomp-build.sh (.gpu-pack/libgomp.tar.xz), stock and
 #                  ours, by libgomp-run.sh
 # Each PART prints to OUTDIR/PART.txt and packs its .sum, .log, .out,
-# .list and .dat (the benchmark's) files into OUTDIR/PART.tar.xz.  A part is stopped after
-# $PART_SECONDS (default 540), keeping what it has logged.
+# .list and .dat (the benchmark's) files into OUTDIR/PART.tar.xz.  A
+# part is stopped after $PART_SECONDS (default 540), keeping what it has
+# logged.
 set -u
 [ $# -ge 2 ] || { echo "usage: $0 OUTDIR PART..." >&2; exit 2; }
 out=$(mkdir -p "$1" && cd "$1" && pwd) || exit; shift
