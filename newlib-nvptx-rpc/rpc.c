@@ -481,7 +481,9 @@ call_stream (struct channel *ch, const struct __nvptx_rpc_call *call,
      which DMA cannot reach, through the stage.  The host says EFAULT,
      having done nothing, for memory the driver does not take (the heap,
      maybe): then through the window.  */
-  if (total >= (writing ? NVPTX_RPC_DIRECT_MIN : NVPTX_RPC_DIRECT_READ_MIN)
+  if ((writing ? total >= NVPTX_RPC_DIRECT_MIN
+		 && (total > window || total > NVPTX_RPC_WINDOW_WRITE_MAX)
+	       : total >= NVPTX_RPC_DIRECT_READ_MIN)
       && (__nvptx_rpc_link.features & NVPTX_RPC_FEATURE_DIRECT))
     {
       long long n = IS_GLOBAL (buf) ? call_direct (ch, call, buf, total, reply)

@@ -46,22 +46,28 @@ __nvptx_rpc_one_thread (void)
 
 /* Without nvptx-rpc, standard output and error go where newlib's nvptx
    port always sent them: to the CUDA runtime's printf, whose buffer the
-   driver prints when the kernel ends.  It takes its arguments as a
-   va_list, under the name vprintf, which C code reaches by this one
-   (stdio.h gives stdio's vprintf another: vprintf.c).  */
-extern int __nvptx_cuda_vprintf (const char *, va_list) __asm__ ("vprintf");
+   driver prints when the kernel ends.  It takes a pointer to its
+   arguments laid out as in a va_list (which on nvptx is that pointer),
+   under the name vprintf, which C code reaches by this one (stdio.h
+   gives stdio's vprintf another: vprintf.c).  */
+extern int __nvptx_cuda_vprintf (const char *, const void *)
+  __asm__ ("vprintf");
 
-/* write and read of at least these many bytes, from or to a buffer in
-   GPU global memory, go by DMA when the launcher offers it
-   (NVPTX_RPC_DIRECT): one request instead of one per window.  On the
-   H200 a DMA request costs about 20 us, then moves 30-50 GB/s.  Through
-   the window a write costs a round trip of 4-5 us a window, its stores
-   posted, but a read loads host memory at about 50 MB/s, 20 us a KiB:
-   reads go by DMA from 2 KiB on, writes from 8 KiB.  stdio's buffer for
-   a file is the host's st_blksize, mostly 4 KiB: it is filled by DMA and
-   flushed through the window.  */
-#define NVPTX_RPC_DIRECT_MIN 8192
+/* When write and read on a buffer in GPU global memory go by DMA, if the
+   launcher offers it (NVPTX_RPC_DIRECT): one request instead of one per
+   window.  On the H200 a DMA request of 4 KiB costs 13-19 us (a static,
+   the heap), and then moves several GB/s.  A read through the window
+   loads host memory at about 50 MB/s, 20 us a KiB: reads go by DMA from
+   2 KiB on.  A trip through the window costs a round trip of 4-5 us and
+   the thread's copy into host memory (about 1.5 GB/s): a write goes by
+   DMA from 4 KiB on when it does not fit in the window (22 us through a
+   1 KiB one), and from 16 KiB on when it does (a 16 KiB trip, about
+   19 us, still beats DMA; 64 KiB, about 60, does not).  stdio's buffer
+   for a file, the host's st_blksize (mostly 4 KiB), goes by DMA both
+   ways through the default window.  */
 #define NVPTX_RPC_DIRECT_READ_MIN 2048
+#define NVPTX_RPC_DIRECT_MIN 4096
+#define NVPTX_RPC_WINDOW_WRITE_MAX 16384
 
 /* The same transfers on a buffer DMA cannot reach, the stack (local
    memory), go by DMA through this buffer in GPU global memory, half of

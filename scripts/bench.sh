@@ -11,49 +11,54 @@
 # nvptx plugin);
 # $BENCH_DIR: where the I/O runs (default: a fresh directory in $TMPDIR);
 # $BENCH_SIZES, $BENCH_STACK_SIZES, $BENCH_STDIO_SIZES: transfer sizes;
-# $BENCH_REPEATS: runs of each timed program (the best counts).
+# $BENCH_REPEATS: runs of each timed program (the best counts);
+# $BENCH_HELLO_REPEATS: the same for hello (default 30), which the
+# driver's start-up times more than its own work.
 set -u
 ours=$1 stock=$2 bindir=$3 data=${4:-bench.dat}
 repeats=${BENCH_REPEATS:-5}
+hello_repeats=${BENCH_HELLO_REPEATS:-30}
 sizes=${BENCH_SIZES:-4096 65536 1048576 16777216 268435456 1073741824}
 stack_sizes=${BENCH_STACK_SIZES:-1024 4096 16384 65536 262144}
 stdio_sizes=${BENCH_STDIO_SIZES:-100 4096}
 dir=${BENCH_DIR:-$(mktemp -d)}
 bench=$bindir/bench.nvptx
-# From these sizes on, the client moves a write or a read of a stack
-# buffer through the stage, not the window.
+# The sizes that decide whether the client moves a write or a read of a
+# stack buffer through the stage or the window.
 rpc_h=$(cd "$(dirname "$0")/.." && pwd)/newlib-nvptx-rpc/rpc.h
 define () { sed -n "s/^#define $1 \([0-9]*\)$/\1/p" "$rpc_h"; }
 direct_min=$(define NVPTX_RPC_DIRECT_MIN)
 direct_read_min=$(define NVPTX_RPC_DIRECT_READ_MIN)
+window_write_max=$(define NVPTX_RPC_WINDOW_WRITE_MAX)
 : > "$data"
 
 # Record one measurement.
 record () { echo "$1 $2 $3" >> "$data"; }
 
-# Best wall-clock seconds of REPEATS runs of PROGRAM under each launcher,
-# taken in turns so that a slow spell of the driver's start-up falls on
-# both; each one's standard output counted in bytes.  Recorded as
-# ours_NAME_seconds, ours_NAME_bytes, stock_NAME_seconds, stock_NAME_bytes.
+# Wall-clock seconds of RUNS runs of PROGRAM under each launcher, taken
+# in turns so that a slow spell of the driver's start-up falls on both;
+# each one's standard output counted in bytes.  Recorded as
+# ours_NAME_seconds (the best run), ours_NAME_median, ours_NAME_bytes,
+# and the same for stock.
 compare ()
 {
-  name=$1; shift
-  for launcher in ours stock; do
-    eval "best_$launcher= bytes_$launcher="
-  done
-  for i in $(seq "$repeats"); do
+  name=$1 runs=$2; shift 2
+  for launcher in ours stock; do : > "$dir/times.$launcher"; done
+  for i in $(seq "$runs"); do
     for launcher in ours stock; do
-      eval "run=\$$launcher best=\$best_$launcher"
+      eval "run=\$$launcher"
       start=$(date +%s.%N)
       bytes=$("$run" "$@" | wc -c)
       end=$(date +%s.%N)
-      best=$(awk -v a="$start" -v b="$end" -v best="$best" \
-	'BEGIN { s = b - a; print (best == "" || s < best) ? s : best }')
-      eval "best_$launcher=\$best bytes_$launcher=\$bytes"
+      echo "$start $end" | awk '{ print $2 - $1 }' >> "$dir/times.$launcher"
+      eval "bytes_$launcher=\$bytes"
     done
   done
   for launcher in ours stock; do
-    eval "record ${launcher}_${name}_seconds \$best_$launcher s"
+    sort -g "$dir/times.$launcher" \
+      | awk -v k="${launcher}_$name" '{ t[NR] = $1 }
+	  END { printf "%s_seconds %s s\n%s_median %s s\n", k, t[1], k,
+		       t[int ((NR + 1) / 2)] }' >> "$data"
     eval "record ${launcher}_${name}_bytes \$bytes_$launcher B"
   done
 }
@@ -80,19 +85,27 @@ if [ -n "${BENCH_OFFLOAD:-}" ]; then
   grep '^offload_' "$dir/calls.out" >> "$data"
 fi
 
-compare hello "$bindir/hello.nvptx"
-compare flood "$bindir/flood.nvptx" 400000
-compare write1 "$bindir/write1.nvptx" 100000
+compare hello "$hello_repeats" "$bindir/hello.nvptx"
+compare flood "$repeats" "$bindir/flood.nvptx" 400000
+compare write1 "$repeats" "$bindir/write1.nvptx" 100000
 [ -n "${BENCH_DIR:-}" ] || rm -rf "$dir"
 
 # The table: each figure against its reference, as a ratio.
-awk -v direct_min="$direct_min" -v direct_read_min="$direct_read_min" '
+awk -v direct_min="$direct_min" -v direct_read_min="$direct_read_min" \
+    -v window_write_max="$window_write_max" '
   { v[$1] = $2 }
   function row(what, a, unit, b, ref, want,   r) {
     if (!(a in v) || !(b in v)) return
     r = v[b] > 0 ? v[a] / v[b] : 0
     printf "%-40s %12.2f %-5s %12.2f  %-28s %6.2f  %s\n", what, v[a], unit,
 	   v[b], ref, r, want
+  }
+  # Whether rpc.c moves a write (K 1) or a read (K 2) of SIZE bytes on
+  # the stack through the stage, at WINDOW bytes.
+  function staged(k, size, window) {
+    if (k == 2)
+      return size >= direct_read_min
+    return size >= direct_min && (size > window || size > window_write_max)
   }
   END {
     printf "%-40s %12s %-5s %12s  %-28s %6s  %s\n", "figure", "nvptx-rpc", "",
@@ -135,31 +148,28 @@ awk -v direct_min="$direct_min" -v direct_read_min="$direct_read_min" '
 	    op "_static_" s[i], "MB/s", "host_" op "_global_" s[i],
 	    "MB/s, host alone", i == n ? ">= 0.8" : "")
       }
-    # Stack buffers: through the window below NVPTX_RPC_DIRECT_MIN (reads:
-    # NVPTX_RPC_DIRECT_READ_MIN), then through the stage; against the
-    # store or load limit of the larger window, and the copy alone on
-    # their path.
+    # Stack buffers at windows of 1 KiB and 64 KiB, through the window or
+    # the stage as rpc.c chooses: against the store or load limit of the
+    # larger window, and against the copy alone on their path.
     n = split("'"$stack_sizes"'", s, " ")
     for (i = 1; i <= n; i++)
-      for (k = 1; k <= 2; k++) {
-	op = k == 1 ? "write" : "read"
-	lim = (k == 1 ? "store" : "load") "_limit_65536"
-	dir = k == 1 ? "out_" : "in_"
-	row(sprintf("%s %d B, stack buffer", op, s[i]), op "_stack_" s[i],
-	    "MB/s", lim, "MB/s, one thread to host mem",
-	    i == n ? ">= 0.9" : "")
-	if (s[i] >= (k == 1 ? direct_min : direct_read_min))
-	  row(sprintf("%s %d B, stack buffer", op, s[i]), op "_stack_" s[i],
-	      "MB/s", "stage_copy_" dir s[i], "MB/s, the stage copy alone", "")
-	else {
-	  row(sprintf("%s %d B, stack buffer", op, s[i]), op "_stack_" s[i],
-	      "MB/s", "stack_copy_" dir s[i], "MB/s, the window copy alone",
-	      "")
-	  row(sprintf("%s %d B, stack, 64 KiB window", op, s[i]),
-	      op "_stack64k_" s[i], "MB/s", lim,
-	      "MB/s, one thread to host mem", "")
+      for (k = 1; k <= 2; k++)
+	for (w = 1; w <= 2; w++) {
+	  op = k == 1 ? "write" : "read"
+	  lim = (k == 1 ? "store" : "load") "_limit_65536"
+	  dir = k == 1 ? "out_" : "in_"
+	  win = w == 1 ? "" : "64k"
+	  what = sprintf("%s %d B, stack%s", op, s[i],
+			 w == 1 ? " buffer" : ", 64 KiB window")
+	  row(what, op "_stack" win "_" s[i], "MB/s", lim,
+	      "MB/s, one thread to host mem", i == n && w == 1 ? ">= 0.9" : "")
+	  if (staged(k, s[i], w == 1 ? 1024 : 65536))
+	    row(what, op "_stack" win "_" s[i], "MB/s",
+		"stage" win "_copy_" dir s[i], "MB/s, the stage copy alone", "")
+	  else
+	    row(what, op "_stack" win "_" s[i], "MB/s",
+		"stack" win "_copy_" dir s[i], "MB/s, the window copy alone", "")
 	}
-      }
     # fwrite and fread through a FILE: its own buffer, against the host
     # alone and against a buffer of 1 KiB.
     n = split("'"$stdio_sizes"'", s, " ")
@@ -175,6 +185,8 @@ awk -v direct_min="$direct_min" -v direct_read_min="$direct_read_min" '
 	"stock_flood_seconds", "s, stock launcher", "<= 0.33")
     row("hello", "ours_hello_seconds", "s", "stock_hello_seconds",
 	"s, stock launcher", "<= 1.05")
+    row("hello, the median run", "ours_hello_median", "s",
+	"stock_hello_median", "s, stock launcher", "")
     row("100000 one-byte write()", "ours_write1_seconds", "s",
 	"stock_write1_seconds", "s, stock launcher", "")
     if (v["ours_flood_bytes"] != v["stock_flood_bytes"])

@@ -68,23 +68,29 @@ offset_of (int fd)
   return lseek (fd, 0, SEEK_CUR);
 }
 
-/* Writes below NVPTX_RPC_DIRECT_MIN, reads below
-   NVPTX_RPC_DIRECT_READ_MIN through the window, from them on one
-   request.  */
+/* Reads below NVPTX_RPC_DIRECT_READ_MIN through the window, from it on
+   one request; writes the same from the first size that goes by DMA:
+   NVPTX_RPC_DIRECT_MIN, or one byte more than the window holds, up to
+   NVPTX_RPC_WINDOW_WRITE_MAX + 1.  */
 static void
 threshold (void)
 {
   int fd = open ("threshold", O_RDWR | O_CREAT | O_TRUNC, 0644);
   struct cost before;
-  size_t n = NVPTX_RPC_DIRECT_MIN, r = NVPTX_RPC_DIRECT_READ_MIN;
+  size_t fits = window < NVPTX_RPC_WINDOW_WRITE_MAX ? window
+		: NVPTX_RPC_WINDOW_WRITE_MAX;
+  size_t n = fits < NVPTX_RPC_DIRECT_MIN ? NVPTX_RPC_DIRECT_MIN : fits + 1;
+  size_t r = NVPTX_RPC_DIRECT_READ_MIN;
 
   pattern_fill (want, 2 * n, 1, 0);
   before = cost_now ();
-  CHECK_INT ("write of DIRECT_MIN - 1", write (fd, want, n - 1), n - 1);
-  check_cost ("write of DIRECT_MIN - 1", before, write_requests (n - 1), 0);
+  CHECK_INT ("write of the first DMA size - 1", write (fd, want, n - 1),
+	     n - 1);
+  check_cost ("write of the first DMA size - 1", before,
+	      write_requests (n - 1), 0);
   before = cost_now ();
-  CHECK_INT ("write of DIRECT_MIN", write (fd, want + n - 1, n), n);
-  check_cost ("write of DIRECT_MIN", before, 1, n);
+  CHECK_INT ("write of the first DMA size", write (fd, want + n - 1, n), n);
+  check_cost ("write of the first DMA size", before, 1, n);
   CHECK_INT ("lseek to 0", lseek (fd, 0, SEEK_SET), 0);
   memset (got, 0, 2 * n);
   before = cost_now ();

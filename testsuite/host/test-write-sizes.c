@@ -1,10 +1,11 @@
 /* Transfers of every size class through the client: empty, one byte,
-   around 1 KiB, around NVPTX_RPC_DIRECT_READ_MIN and NVPTX_RPC_DIRECT_MIN,
-   and 1 MiB, to and from a regular file and a FIFO; reads in odd chunk
-   sizes; EOF; and a pipe read that returns what is there.  The other end
-   is always the host's real C library.  With DMA, the writes from
-   NVPTX_RPC_DIRECT_MIN on and the reads from NVPTX_RPC_DIRECT_READ_MIN on
-   go by it, and every result must be the same as through the window.  */
+   around 1 KiB, around NVPTX_RPC_DIRECT_READ_MIN, NVPTX_RPC_DIRECT_MIN
+   and NVPTX_RPC_WINDOW_WRITE_MAX, and 1 MiB, to and from a regular file
+   and a FIFO; reads in odd chunk sizes; EOF; and a pipe read that returns
+   what is there.  The other end is always the host's real C library.
+   With DMA, the reads from NVPTX_RPC_DIRECT_READ_MIN on and the writes
+   that rpc.h says go by it, and every result must be the same as through
+   the window.  */
 
 #include <pthread.h>
 #include <semaphore.h>
@@ -17,7 +18,8 @@ static const size_t sizes[] = { 0, 1, 1023, 1024, 1025,
 				NVPTX_RPC_DIRECT_READ_MIN - 1,
 				NVPTX_RPC_DIRECT_READ_MIN,
 				NVPTX_RPC_DIRECT_MIN - 1, NVPTX_RPC_DIRECT_MIN,
-				1048576 };
+				NVPTX_RPC_WINDOW_WRITE_MAX,
+				NVPTX_RPC_WINDOW_WRITE_MAX + 1, 1048576 };
 #define NSIZES (sizeof sizes / sizeof *sizes)
 #define MAX_SIZE 1048576
 
@@ -34,12 +36,21 @@ dma_bytes (void)
 }
 
 /* N bytes, from the device's count BEFORE on, went by DMA exactly when
-   they should: with DMA, and N at least MIN.  */
+   they should: with DMA, and DUE.  */
 static void
-check_path (const char *name, size_t n, size_t min,
-	    unsigned long long before)
+check_path (const char *name, size_t n, bool due, unsigned long long before)
 {
-  CHECK_INT (name, dma_bytes () - before, direct && n >= min ? n : 0);
+  CHECK_INT (name, dma_bytes () - before, direct && due ? n : 0);
+}
+
+/* Whether a write of N bytes is due to go by DMA: from
+   NVPTX_RPC_DIRECT_MIN bytes on when the window cannot hold it, and
+   above NVPTX_RPC_WINDOW_WRITE_MAX when it can.  */
+static bool
+write_due (size_t n)
+{
+  return n >= NVPTX_RPC_DIRECT_MIN
+	 && (n > window || n > NVPTX_RPC_WINDOW_WRITE_MAX);
 }
 
 static size_t
@@ -69,7 +80,7 @@ write_files (void)
       CHECK_INT (name_of ("file write %zu: result", n), write (fd, want, n),
 		 (long long) n);
       check_path (name_of ("file write %zu: by DMA when due", n), n,
-		  NVPTX_RPC_DIRECT_MIN, before);
+		  write_due (n), before);
       CHECK_INT (name_of ("file write %zu: close", n), close (fd), 0);
       size_t len = 0;
       unsigned char *back = slurp (path, &len);
@@ -344,7 +355,7 @@ read_files (void)
       CHECK_INT (name_of ("file read %zu: result", n), read (fd, got, n),
 		 (long long) n);
       check_path (name_of ("file read %zu: by DMA when due", n), n,
-		  NVPTX_RPC_DIRECT_READ_MIN, before);
+		  n >= NVPTX_RPC_DIRECT_READ_MIN, before);
       check_bytes (name_of ("file read %zu: bytes", n), got, want, n);
       CHECK_INT (name_of ("file read %zu: byte after untouched", n),
 		 got[n], 0xa5);
