@@ -34,6 +34,7 @@ struct rpc_launch
   CUmodule copy_module;
   CUfunction copy_kernel;
   CUdeviceptr staging_on_device[2];
+  bool staging_refused;		/* The driver would not allocate them.  */
   double deadline;		/* When the kernel has run too long.  */
 };
 
@@ -317,7 +318,8 @@ start_copy_kernel (struct rpc_launch *launch, CUdeviceptr to,
    for the first direct transfer: 8 MiB of page-locked memory take the
    driver 3-4 ms to allocate and free on the H200, which a program that
    makes none (hello) would pay.  Without them nothing is reachable, and
-   the client takes the window.  */
+   the client takes the window; the driver is not asked again, which
+   would cost every later transfer as much.  */
 static bool
 dma_reachable (void *context, uint64_t address, size_t count)
 {
@@ -325,6 +327,8 @@ dma_reachable (void *context, uint64_t address, size_t count)
   const struct rpc_launch_cuda *cuda = launch->cuda;
 
   (void) address, (void) count;
+  if (launch->staging_refused)
+    return false;
   for (int i = 0; i < 2; i++)
     if (launch->dma.staging[i] == NULL)
       {
@@ -332,6 +336,7 @@ dma_reachable (void *context, uint64_t address, size_t count)
 				  CU_MEMHOSTALLOC_DEVICEMAP) != CUDA_SUCCESS)
 	  {
 	    launch->dma.staging[i] = NULL;
+	    launch->staging_refused = true;
 	    return false;
 	  }
 	if (cuda->cuMemHostGetDevicePointer (&launch->staging_on_device[i],
@@ -340,6 +345,7 @@ dma_reachable (void *context, uint64_t address, size_t count)
 	  {
 	    cuda->cuMemFreeHost (launch->dma.staging[i]);
 	    launch->dma.staging[i] = NULL;
+	    launch->staging_refused = true;
 	    return false;
 	  }
       }
