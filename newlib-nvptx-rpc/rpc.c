@@ -380,7 +380,7 @@ write_pieces (struct channel *ch, int64_t arg0, const unsigned char *out,
   size_t piece = staged ? STAGE_PIECE : halves ? window / 2 / 16 * 16
 		 : window;
   size_t done = 0, n = total < piece ? total : piece;
-  size_t at = 0;		/* Where in the window or stage the piece is.  */
+  size_t at = 0;		/* Where the piece is, window or stage.  */
 
   put_piece (ch, stage, at, out, n);
   for (;;)
@@ -460,6 +460,21 @@ read_staged (struct channel *ch, int64_t arg0, unsigned char *in,
   return done > 0 || reply->result >= 0 ? (long long) done : -1;
 }
 
+/* Whether a write of TOTAL bytes at BUF is worth a direct request
+   (rpc.h says why).  One that fits in the window is one trip through
+   it; a stack buffer's copy into the stage costs what its copy into the
+   window does, so only a global buffer, and only above
+   NVPTX_RPC_WINDOW_WRITE_MAX, gains by DMA then.  */
+static inline bool
+write_by_dma (const void *buf, size_t total)
+{
+  if (total < NVPTX_RPC_DIRECT_MIN)
+    return false;
+  if (total > __nvptx_rpc_link.window_size)
+    return true;
+  return total > NVPTX_RPC_WINDOW_WRITE_MAX && IS_GLOBAL (buf);
+}
+
 /* read and write: by DMA when that is worth it and the host can, else
    through the window; reads a request per window-sized piece, until done
    or short.  */
@@ -481,8 +496,7 @@ call_stream (struct channel *ch, const struct __nvptx_rpc_call *call,
      which DMA cannot reach, through the stage.  The host says EFAULT,
      having done nothing, for memory the driver does not take (the heap,
      maybe): then through the window.  */
-  if ((writing ? total >= NVPTX_RPC_DIRECT_MIN
-		 && (total > window || total > NVPTX_RPC_WINDOW_WRITE_MAX)
+  if ((writing ? write_by_dma (buf, total)
 	       : total >= NVPTX_RPC_DIRECT_READ_MIN)
       && (__nvptx_rpc_link.features & NVPTX_RPC_FEATURE_DIRECT))
     {

@@ -53,18 +53,19 @@ __nvptx_rpc_one_thread (void)
 extern int __nvptx_cuda_vprintf (const char *, const void *)
   __asm__ ("vprintf");
 
-/* When write and read on a buffer in GPU global memory go by DMA, if the
-   launcher offers it (NVPTX_RPC_DIRECT): one request instead of one per
-   window.  On the H200 a direct request of 4 KiB takes 12-17 us (a
-   static, the heap), one of 64 KiB 22-29 us.  A read through the window
-   loads host memory at about 50 MB/s, 20 us a KiB: reads go by DMA from
-   2 KiB on.  A trip through the window costs a round trip of 4-5 us and
-   the thread's copy into host memory (about 1.5 GB/s): a write goes by
-   DMA from 4 KiB on when it does not fit in the window (22 us through a
-   1 KiB one), and above 16 KiB when it does (a trip of 16 KiB took
-   19 us, one of 64 KiB 58 us).  stdio's buffer for a file, the host's
-   st_blksize (mostly 4 KiB), goes by DMA both ways through the default
-   window.  */
+/* The sizes from which read and write go by DMA, if the launcher offers
+   it (NVPTX_RPC_DIRECT): one request instead of one per window, in place
+   for a buffer in GPU global memory, through the stage (below) for one
+   on the stack.  On the H200 a direct request of 4 KiB takes 12-17 us
+   (a static, the heap), one of 64 KiB 22-29 us.  A read through the
+   window loads host memory at about 50 MB/s, 20 us a KiB: reads go by
+   DMA from 2 KiB on.  A trip through the window costs a round trip of
+   4-5 us and the thread's copy into host memory (about 1.5 GB/s): a
+   write goes by DMA from 4 KiB on when it does not fit in the window
+   (22 us through a 1 KiB one); when it does, only from a global buffer
+   and above 16 KiB (a trip of 16 KiB took 19 us, one of 64 KiB 58 us).
+   stdio's buffer for a file, the host's st_blksize (mostly 4 KiB), goes
+   by DMA both ways through the default window.  */
 #define NVPTX_RPC_DIRECT_READ_MIN 2048
 #define NVPTX_RPC_DIRECT_MIN 4096
 #define NVPTX_RPC_WINDOW_WRITE_MAX 16384

@@ -34,7 +34,7 @@ struct rpc_launch
   CUmodule copy_module;
   CUfunction copy_kernel;
   CUdeviceptr staging_on_device[2];
-  bool staging_refused;		/* The driver would not allocate them.  */
+  bool staging_refused;		/* The driver would not give them.  */
   double deadline;		/* When the kernel has run too long.  */
 };
 
@@ -327,28 +327,30 @@ dma_reachable (void *context, uint64_t address, size_t count)
   const struct rpc_launch_cuda *cuda = launch->cuda;
 
   (void) address, (void) count;
-  if (launch->staging_refused)
-    return false;
+  if (launch->dma.staging[1] != NULL || launch->staging_refused)
+    return !launch->staging_refused;
   for (int i = 0; i < 2; i++)
-    if (launch->dma.staging[i] == NULL)
-      {
-	if (cuda->cuMemHostAlloc (&launch->dma.staging[i], STAGING_SIZE,
-				  CU_MEMHOSTALLOC_DEVICEMAP) != CUDA_SUCCESS)
-	  {
-	    launch->dma.staging[i] = NULL;
-	    launch->staging_refused = true;
-	    return false;
-	  }
-	if (cuda->cuMemHostGetDevicePointer (&launch->staging_on_device[i],
-					     launch->dma.staging[i], 0)
-	    != CUDA_SUCCESS)
-	  {
-	    cuda->cuMemFreeHost (launch->dma.staging[i]);
-	    launch->dma.staging[i] = NULL;
-	    launch->staging_refused = true;
-	    return false;
-	  }
-      }
+    {
+      void *p = NULL;
+
+      if (cuda->cuMemHostAlloc (&p, STAGING_SIZE, CU_MEMHOSTALLOC_DEVICEMAP)
+	  != CUDA_SUCCESS)
+	p = NULL;
+      if (p == NULL
+	  || cuda->cuMemHostGetDevicePointer (&launch->staging_on_device[i],
+					      p, 0) != CUDA_SUCCESS)
+	{
+	  /* Neither is kept: page-locked memory is the machine's.  */
+	  if (p != NULL)
+	    cuda->cuMemFreeHost (p);
+	  if (i == 1)
+	    cuda->cuMemFreeHost (launch->dma.staging[0]);
+	  launch->dma.staging[0] = NULL;
+	  launch->staging_refused = true;
+	  return false;
+	}
+      launch->dma.staging[i] = p;
+    }
   return true;
 }
 

@@ -11,25 +11,29 @@
 # nvptx plugin);
 # $BENCH_DIR: where the I/O runs (default: a fresh directory in $TMPDIR);
 # $BENCH_SIZES, $BENCH_STACK_SIZES, $BENCH_STDIO_SIZES: transfer sizes;
-# $BENCH_REPEATS: runs of each timed program (the best counts);
-# $BENCH_HELLO_REPEATS: the same for hello (default 30), which the
-# driver's start-up times more than its own work.
+# $BENCH_REPEATS: runs of each timed program, the best and the median
+# recorded (default 5); $BENCH_HELLO_REPEATS: the same for hello
+# (default 30), which the driver's start-up times more than its own
+# work.
 set -u
 ours=$1 stock=$2 bindir=$3 data=${4:-bench.dat}
 repeats=${BENCH_REPEATS:-5}
 hello_repeats=${BENCH_HELLO_REPEATS:-30}
+[ "$repeats" -ge 1 ] && [ "$hello_repeats" -ge 1 ] \
+  || { echo "$0: repeats must be at least 1" >&2; exit 2; }
 sizes=${BENCH_SIZES:-4096 65536 1048576 16777216 268435456 1073741824}
 stack_sizes=${BENCH_STACK_SIZES:-1024 4096 16384 65536 262144}
 stdio_sizes=${BENCH_STDIO_SIZES:-100 4096}
 dir=${BENCH_DIR:-$(mktemp -d)}
 bench=$bindir/bench.nvptx
 # The sizes that decide whether the client moves a write or a read of a
-# stack buffer through the stage or the window.
+# stack buffer through the stage or the window, and the two windows the
+# stack's transfers are timed at.
 rpc_h=$(cd "$(dirname "$0")/.." && pwd)/newlib-nvptx-rpc/rpc.h
 define () { sed -n "s/^#define $1 \([0-9]*\)$/\1/p" "$rpc_h"; }
 direct_min=$(define NVPTX_RPC_DIRECT_MIN)
 direct_read_min=$(define NVPTX_RPC_DIRECT_READ_MIN)
-window_write_max=$(define NVPTX_RPC_WINDOW_WRITE_MAX)
+small_window=1024 large_window=65536
 : > "$data"
 
 # Record one measurement.
@@ -38,8 +42,8 @@ record () { echo "$1 $2 $3" >> "$data"; }
 # Wall-clock seconds of RUNS runs of PROGRAM under each launcher, taken
 # in turns so that a slow spell of the driver's start-up falls on both;
 # each one's standard output counted in bytes.  Recorded as
-# ours_NAME_seconds (the best run), ours_NAME_median, ours_NAME_bytes,
-# and the same for stock.
+# ours_NAME_seconds (the best run), ours_NAME_median (the lower median
+# for an even RUNS), ours_NAME_bytes, and the same for stock.
 compare ()
 {
   name=$1 runs=$2; shift 2
@@ -70,8 +74,9 @@ compare ()
 "$ours" -L 32 "$bench" lanes 2000 >> "$data"
 "$ours" -H 2147483648 "$bench" io "$dir" global $sizes >> "$data"
 "$ours" "$bench" io "$dir" static $sizes >> "$data"
-"$ours" --window 1024 "$bench" io "$dir" stack $stack_sizes >> "$data"
-"$ours" --window 65536 "$bench" io "$dir" stack $stack_sizes \
+"$ours" --window $small_window "$bench" io "$dir" stack $stack_sizes \
+  >> "$data"
+"$ours" --window $large_window "$bench" io "$dir" stack $stack_sizes \
   | sed 's/_stack_/_stack64k_/; s/^\(sta\(ck\|ge\)\)_copy_/\164k_copy_/' \
   >> "$data"
 "$bindir/bench.native" io "$dir" global $sizes | sed 's/^/host_/' >> "$data"
@@ -92,7 +97,7 @@ compare write1 "$repeats" "$bindir/write1.nvptx" 100000
 
 # The table: each figure against its reference, as a ratio.
 awk -v direct_min="$direct_min" -v direct_read_min="$direct_read_min" \
-    -v window_write_max="$window_write_max" '
+    -v small_window="$small_window" -v large_window="$large_window" '
   { v[$1] = $2 }
   function row(what, a, unit, b, ref, want,   r) {
     if (!(a in v) || !(b in v)) return
@@ -101,11 +106,12 @@ awk -v direct_min="$direct_min" -v direct_read_min="$direct_read_min" \
 	   v[b], ref, r, want
   }
   # Whether rpc.c moves a write (K 1) or a read (K 2) of SIZE bytes on
-  # the stack through the stage, at WINDOW bytes.
+  # the stack through the stage, at WINDOW bytes: a write only when it
+  # does not fit in the window.
   function staged(k, size, window) {
     if (k == 2)
       return size >= direct_read_min
-    return size >= direct_min && (size > window || size > window_write_max)
+    return size >= direct_min && size > window
   }
   END {
     printf "%-40s %12s %-5s %12s  %-28s %6s  %s\n", "figure", "nvptx-rpc", "",
@@ -156,19 +162,21 @@ awk -v direct_min="$direct_min" -v direct_read_min="$direct_read_min" \
       for (k = 1; k <= 2; k++)
 	for (w = 1; w <= 2; w++) {
 	  op = k == 1 ? "write" : "read"
-	  lim = (k == 1 ? "store" : "load") "_limit_65536"
+	  lim = (k == 1 ? "store" : "load") "_limit_" large_window
 	  dir = k == 1 ? "out_" : "in_"
 	  win = w == 1 ? "" : "64k"
 	  what = sprintf("%s %d B, stack%s", op, s[i],
 			 w == 1 ? " buffer" : ", 64 KiB window")
 	  row(what, op "_stack" win "_" s[i], "MB/s", lim,
 	      "MB/s, one thread to host mem", i == n && w == 1 ? ">= 0.9" : "")
-	  if (staged(k, s[i], w == 1 ? 1024 : 65536))
+	  if (staged(k, s[i], w == 1 ? small_window : large_window))
 	    row(what, op "_stack" win "_" s[i], "MB/s",
-		"stage" win "_copy_" dir s[i], "MB/s, the stage copy alone", "")
+		"stage" win "_copy_" dir s[i], "MB/s, the stage copy alone",
+		"")
 	  else
 	    row(what, op "_stack" win "_" s[i], "MB/s",
-		"stack" win "_copy_" dir s[i], "MB/s, the window copy alone", "")
+		"stack" win "_copy_" dir s[i], "MB/s, the window copy alone",
+		"")
 	}
     # fwrite and fread through a FILE: its own buffer, against the host
     # alone and against a buffer of 1 KiB.

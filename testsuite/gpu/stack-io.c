@@ -1,12 +1,12 @@
 /* write() and read() of stack buffers.  Reads shorter than
    NVPTX_RPC_DIRECT_READ_MIN, and writes shorter than NVPTX_RPC_DIRECT_MIN
-   or that fit a window, up to NVPTX_RPC_WINDOW_WRITE_MAX, go through the
-   window; longer ones by DMA through the stage, in pieces of half of it
-   (rpc.h); where the launcher offers no DMA, through the window, writes
-   in halves of a window of 16 KiB or more.  The sizes leave whole
-   pieces and a tail, or fit in one; buffers start 8 bytes in, or at odd
-   addresses.  The file is read back into the stack and checksummed, and the
-   differential tests compare it with the native run's too.  */
+   or that fit in the window, go through the window; the others by DMA
+   through the stage, in pieces of half of it (rpc.h); where the launcher
+   offers no DMA, through the window, writes in halves of a window of
+   16 KiB or more.  The sizes leave whole pieces and a tail, or fit in
+   one; buffers start 8 bytes in, or at odd addresses.  The file is read
+   back into the stack and checksummed, and the differential tests
+   compare it with the native run's too.  */
 #include <fcntl.h>
 #include <stdio.h>
 #include <unistd.h>

@@ -262,6 +262,15 @@ file_has (const char *name, const char *path, const void *content,
   return ok;
 }
 
+size_t
+first_dma_write (uint32_t window, bool from_stack)
+{
+  size_t fits = from_stack || window < NVPTX_RPC_WINDOW_WRITE_MAX
+		? window : NVPTX_RPC_WINDOW_WRITE_MAX;
+
+  return fits < NVPTX_RPC_DIRECT_MIN ? NVPTX_RPC_DIRECT_MIN : fits + 1;
+}
+
 const struct harness_run *
 harness_runs (size_t *count)
 {
@@ -271,11 +280,12 @@ harness_runs (size_t *count)
   if (n == 0)
     {
       /* The smallest window the launcher accepts (64 as of this
-	 writing), the default, and a window larger than most
-	 transfers.  */
+	 writing), the default, one between NVPTX_RPC_DIRECT_MIN and
+	 NVPTX_RPC_WINDOW_WRITE_MAX (a write that fits in it goes through
+	 it), and a window larger than most transfers.  */
       uint32_t windows[HARNESS_RUNS_MAX / 2] = { NVPTX_RPC_WINDOW_MIN, 1024,
-						 65536 };
-      size_t nwindows = 3;
+						 8192, 65536 };
+      size_t nwindows = 4;
       const char *list = getenv ("NVPTX_RPC_TEST_WINDOWS");
       const char *direct = getenv ("NVPTX_RPC_TEST_DIRECT");
       bool first_direct = false, last_direct = true;

@@ -35,12 +35,18 @@ struct harness_run
 };
 #define HARNESS_RUNS_MAX 32
 
-/* The runs each test makes: windows NVPTX_RPC_WINDOW_MIN (64), 1024 and
-   65536, or those listed in $NVPTX_RPC_TEST_WINDOWS ("1024" or
+/* The runs each test makes: windows NVPTX_RPC_WINDOW_MIN (64), 1024, 8192
+   and 65536, or those listed in $NVPTX_RPC_TEST_WINDOWS ("1024" or
    "64,65536"; each from NVPTX_RPC_WINDOW_MIN to NVPTX_RPC_WINDOW_MAX, at
    most 16), each without DMA, then with it, or only as
    $NVPTX_RPC_TEST_DIRECT says ("0" or "1").  Sets *COUNT.  */
 const struct harness_run *harness_runs (size_t *count);
+
+/* The first size of a write from a global buffer that goes by DMA,
+   through a window of WINDOW bytes, as docs/protocol.md says: 4 KiB, or
+   one byte more than the window up to 16 KiB.  From the stack: 4 KiB, or
+   one byte more than the window.  */
+size_t first_dma_write (uint32_t window, bool from_stack);
 
 /* For a thread that spins in the client while others need the CPU: lower
    its scheduling priority (nice 10), so that the thread holding the client

@@ -61,6 +61,14 @@ write_requests (size_t n)
   return (n + piece - 1) / piece;
 }
 
+/* Requests for a transfer of N bytes through the stage.  */
+static size_t
+stage_requests (size_t n)
+{
+  size_t piece = NVPTX_RPC_STAGE_SIZE / 2;
+  return (n + piece - 1) / piece;
+}
+
 /* The host's view of guest FD's offset.  */
 static off_t
 offset_of (int fd)
@@ -69,17 +77,14 @@ offset_of (int fd)
 }
 
 /* Reads below NVPTX_RPC_DIRECT_READ_MIN through the window, from it on
-   one request; writes the same from the first size that goes by DMA:
-   NVPTX_RPC_DIRECT_MIN, or one byte more than the window holds, up to
-   NVPTX_RPC_WINDOW_WRITE_MAX + 1.  */
+   one request; writes the same from the first size that goes by DMA
+   (first_dma_write), from the heap and from the stack.  */
 static void
 threshold (void)
 {
   int fd = open ("threshold", O_RDWR | O_CREAT | O_TRUNC, 0644);
   struct cost before;
-  size_t fits = window < NVPTX_RPC_WINDOW_WRITE_MAX ? window
-		: NVPTX_RPC_WINDOW_WRITE_MAX;
-  size_t n = fits < NVPTX_RPC_DIRECT_MIN ? NVPTX_RPC_DIRECT_MIN : fits + 1;
+  size_t n = first_dma_write (window, false);
   size_t r = NVPTX_RPC_DIRECT_READ_MIN;
 
   pattern_fill (want, 2 * n, 1, 0);
@@ -104,6 +109,18 @@ threshold (void)
   CHECK_INT ("read of the rest", read (fd, got + 2 * r - 1, 2 * n),
 	     2 * n - 2 * r);
   check_bytes ("threshold: bytes", got, want, 2 * n - 1);
+
+  /* From the stack: a write that fits the window stays there at any
+     size; the stage takes the rest.  */
+  unsigned char stack[NVPTX_RPC_WINDOW_WRITE_MAX + 1];
+  size_t s = sizeof stack;
+  memcpy (stack, want, s);
+  before = cost_now ();
+  CHECK_INT ("stack write above WINDOW_WRITE_MAX", write (fd, stack, s), s);
+  bool staged = s >= first_dma_write (window, true);
+  check_cost ("stack write above WINDOW_WRITE_MAX", before,
+	      staged ? stage_requests (s) : write_requests (s),
+	      staged ? s : 0);
   CHECK_INT ("close", close (fd), 0);
 }
 
@@ -360,14 +377,6 @@ pipe_read_stack (void)
   stage_only ();
   pipe_read ("pipe, stack", buf, 300000, NVPTX_RPC_STAGE_SIZE / 2);
   host_device_memory (0, UINTPTR_MAX);
-}
-
-/* Requests for a transfer of N bytes through the stage.  */
-static size_t
-stage_requests (size_t n)
-{
-  size_t piece = NVPTX_RPC_STAGE_SIZE / 2;
-  return (n + piece - 1) / piece;
 }
 
 /* Three pieces of the stage and a tail.  */

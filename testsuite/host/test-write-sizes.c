@@ -43,14 +43,11 @@ check_path (const char *name, size_t n, bool due, unsigned long long before)
   CHECK_INT (name, dma_bytes () - before, direct && due ? n : 0);
 }
 
-/* Whether a write of N bytes is due to go by DMA: from
-   NVPTX_RPC_DIRECT_MIN bytes on when the window cannot hold it, and
-   above NVPTX_RPC_WINDOW_WRITE_MAX when it can.  */
+/* Whether a write of N bytes from the heap is due to go by DMA.  */
 static bool
 write_due (size_t n)
 {
-  return n >= NVPTX_RPC_DIRECT_MIN
-	 && (n > window || n > NVPTX_RPC_WINDOW_WRITE_MAX);
+  return n >= first_dma_write (window, false);
 }
 
 static size_t
