@@ -460,19 +460,20 @@ read_staged (struct channel *ch, int64_t arg0, unsigned char *in,
   return done > 0 || reply->result >= 0 ? (long long) done : -1;
 }
 
-/* Whether a write of TOTAL bytes at BUF is worth a direct request
-   (rpc.h says why).  One that fits in the window is one trip through
-   it; a stack buffer's copy into the stage costs what its copy into the
-   window does, so only a global buffer, and only above
-   NVPTX_RPC_WINDOW_WRITE_MAX, gains by DMA then.  */
+/* Whether a write of TOTAL bytes, from global memory if GLOBAL, else
+   from the stack, is worth a direct request (rpc.h says why).  One that
+   fits in the WINDOW is one trip through it; a stack buffer's copy into
+   the stage costs what its copy into the window does, so only a global
+   buffer, and only above NVPTX_RPC_WINDOW_WRITE_MAX, gains by DMA
+   then.  */
 static inline bool
-write_by_dma (const void *buf, size_t total)
+write_by_dma (bool global, size_t total, size_t window)
 {
   if (total < NVPTX_RPC_DIRECT_MIN)
     return false;
-  if (total > __nvptx_rpc_link.window_size)
+  if (total > window)
     return true;
-  return total > NVPTX_RPC_WINDOW_WRITE_MAX && IS_GLOBAL (buf);
+  return total > NVPTX_RPC_WINDOW_WRITE_MAX && global;
 }
 
 /* read and write: by DMA when that is worth it and the host can, else
@@ -496,11 +497,12 @@ call_stream (struct channel *ch, const struct __nvptx_rpc_call *call,
      which DMA cannot reach, through the stage.  The host says EFAULT,
      having done nothing, for memory the driver does not take (the heap,
      maybe): then through the window.  */
-  if ((writing ? write_by_dma (buf, total)
+  bool global = IS_GLOBAL (buf);
+  if ((writing ? write_by_dma (global, total, window)
 	       : total >= NVPTX_RPC_DIRECT_READ_MIN)
       && (__nvptx_rpc_link.features & NVPTX_RPC_FEATURE_DIRECT))
     {
-      long long n = IS_GLOBAL (buf) ? call_direct (ch, call, buf, total, reply)
+      long long n = global ? call_direct (ch, call, buf, total, reply)
 		    : writing ? write_pieces (ch, arg[0], buf, total, true,
 					      reply)
 		    : read_staged (ch, arg[0], in, total, reply);

@@ -327,8 +327,10 @@ dma_reachable (void *context, uint64_t address, size_t count)
   const struct rpc_launch_cuda *cuda = launch->cuda;
 
   (void) address, (void) count;
-  if (launch->dma.staging[1] != NULL || launch->staging_refused)
-    return !launch->staging_refused;
+  if (launch->staging_refused)
+    return false;
+  if (launch->dma.staging[1] != NULL)
+    return true;
   for (int i = 0; i < 2; i++)
     {
       void *p = NULL;
