@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* nvptx-rpc protocol: host services for programs running on an NVIDIA GPU.
 
    This one header is compiled by both sides: newlib's nvptx syscalls (the

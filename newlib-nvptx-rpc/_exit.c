@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* _exit(2) for nvptx.  newlib's exit() has run the atexit handlers and
    flushed stdio by now; hand the status to the launcher and end the
    thread.  */

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* access(2) for nvptx, served by the host through nvptx-rpc.  R_OK, W_OK
    and X_OK have their traditional values in newlib and on the host.  */
 

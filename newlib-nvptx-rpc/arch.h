@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* What the client needs from the machine, for nvptx and for the host
    build the tests use: loads and stores of words the other side reads,
    a pause while waiting, spin locks, and a clock and a sleep for

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* chdir(2) for nvptx: the host's working directory, which is the
    program's, served through nvptx-rpc.  */
 

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* chown(2) for nvptx, served by the host through nvptx-rpc.  newlib's
    uid_t and gid_t are 16 bits wide: their -1, "leave it", travels as
    -1.  */

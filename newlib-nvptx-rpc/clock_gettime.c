@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* clock_gettime(2) for nvptx: the host's real-time and monotonic clocks,
    through nvptx-rpc.  */
 

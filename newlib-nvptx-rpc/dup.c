@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* dup(2) for nvptx: a new guest descriptor for the same open file, made
    by the host through nvptx-rpc.  */
 

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* execve(2) for nvptx: fails with ENOSYS; a GPU program cannot be replaced
    by a host program.  */
 

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* fcntl(2) for nvptx, served by the host through nvptx-rpc: F_DUPFD,
    F_DUPFD_CLOEXEC, F_GETFD, F_SETFD, F_GETFL and F_SETFL.  */
 

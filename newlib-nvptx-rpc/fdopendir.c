@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* fdopendir(3) for nvptx: a directory stream on FD, which it then owns;
    its entries come from the host (readdir.c).  */
 

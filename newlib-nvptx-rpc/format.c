@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* printf's formatting for a stream, which newlib's _VFPRINTF_R asks of
    __nvptx_rpc_format (patches/0007-nvptx-vfprintf-format.diff).  Most
    printf calls convert only integers, characters and strings, whose text

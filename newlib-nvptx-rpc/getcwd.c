@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* getcwd(3) for nvptx: the host's working directory, which is the
    program's, through nvptx-rpc.  As in glibc, a null BUF asks for a
    malloc'd one: SIZE bytes, or as long as needed when SIZE is 0.  */

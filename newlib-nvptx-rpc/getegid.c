@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* getegid(2) for nvptx: the launcher's effective group, through nvptx-rpc.  */
 
 #include <unistd.h>

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* Environment lookup for nvptx: the host's environment, imported through
    nvptx-rpc the first time the program looks at, or changes, environ.
    Replaces newlib's getenv_r.c, whose _findenv_r getenv, setenv and

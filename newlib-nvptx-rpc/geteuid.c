@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* geteuid(2) for nvptx: the launcher's effective user, through nvptx-rpc.  */
 
 #include <unistd.h>

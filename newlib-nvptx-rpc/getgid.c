@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* getgid(2) for nvptx: the launcher's group, through nvptx-rpc.  */
 
 #include <unistd.h>

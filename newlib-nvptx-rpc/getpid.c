@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* getpid(2) for nvptx: the program is the launcher's process.  */
 
 #include <unistd.h>

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* getppid(2) for nvptx: the launcher's parent, through nvptx-rpc.  */
 
 #include <unistd.h>

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* newlib's per-thread state for nvptx: each GPU thread gets a struct
    _reent of its own, and so an errno of its own.  newlib is built with
    __DYNAMIC_REENT__ for nvptx (sys/config.h), so _REENT, through which

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* gettimeofday(2) for nvptx: the host's clock, through clock_gettime.  */
 
 #include <sys/time.h>

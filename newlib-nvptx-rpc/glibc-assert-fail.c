@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* glibc's assert calls __assert_fail: in nvptx's OpenMP multilib, the
    message glibc writes (less the program's name, which the GPU does not
    know) on stderr, then abort, as newlib's own assert does.  */

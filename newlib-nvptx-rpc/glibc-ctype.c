@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* glibc's <ctype.h> looks characters up in tables of its own format,
    through __ctype_b_loc (isdigit and the other class tests) and, when
    optimizing, __ctype_toupper_loc and __ctype_tolower_loc: nvptx's

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* glibc declares getline and getdelim as functions, which newlib has
    only as __getline and __getdelim (glibc's inline getline calls
    __getdelim itself): nvptx's OpenMP multilib gives it both names.  */

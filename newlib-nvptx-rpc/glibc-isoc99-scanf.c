@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* glibc's <stdio.h> sends the scanf family to these names, its C99
    scanf (C99 is newlib's, %a included): nvptx's OpenMP multilib gives
    them newlib's.  */

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* glibc's stdin, stdout and stderr, for nvptx's OpenMP multilib: code
    compiled from glibc's <stdio.h> reads them as variables, where
    newlib's <stdio.h> has macros.  They point at the streams newlib's

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* isatty(3) for nvptx, answered by the host through nvptx-rpc.  */
 
 #include <errno.h>

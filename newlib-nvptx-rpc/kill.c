@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* kill(2) for nvptx, served by the host through nvptx-rpc.  The program
    is the launcher's process and may signal only itself.  */
 

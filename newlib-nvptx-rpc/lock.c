@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* newlib's locks for nvptx (sys/lock.h): recursive spin locks in GPU
    memory.  Without them, 32 lanes printing to stdout at once lost 1,500
    of their 1,600 lines on the H200.  */

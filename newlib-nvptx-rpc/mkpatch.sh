@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: LicenseRef-Newlib-nvptx
 # Write the nvptx-rpc change as a patch against newlib 3.3.0.
 #
 # Usage: mkpatch.sh NEWLIB_TARBALL OUTPUT.patch

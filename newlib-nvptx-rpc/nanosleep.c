@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* nanosleep(2) for nvptx: sleeps on the GPU, on its global timer, so that
    other threads' calls to the host go on meanwhile.  Nothing interrupts
    it, so REMAIN is never written.  */

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* write with newlib's own prototype, returning int, for GCC's device
    libgomp.a: GCC builds it against newlib's headers, while in the
    offload builds write returns ssize_t, as the host's glibc headers say,

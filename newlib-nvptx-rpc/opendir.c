@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* opendir(3) for nvptx: the directory opened by the host through
    nvptx-rpc; readdir.c fetches its entries.  O_DIRECTORY has the host
    check that it is one, so unlike fdopendir there is nothing to fstat.  */

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* printf for nvptx.  Under nvptx-rpc it is stdio's, so that it keeps its
    place among write(), fputs(stdout) and friends; otherwise it is the CUDA
    printf builtin, whose buffer the driver prints when the kernel ends

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* puts for nvptx: stdio's under nvptx-rpc, else the CUDA printf builtin
    (see vprintf.c).  */
 

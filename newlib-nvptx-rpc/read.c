@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* read(2) for nvptx, served by the host through nvptx-rpc.  A regular file
    is read fully or to EOF; a pipe or terminal returns what is there.  */
 

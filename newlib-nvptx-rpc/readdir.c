@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* readdir(3) for nvptx: entries come from the host through nvptx-rpc, as
    many whole ones as fill the stream's buffer (struct nvptx_rpc_dirent
    each); each call hands out the next.  */

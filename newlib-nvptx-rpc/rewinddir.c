@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* rewinddir(3) for nvptx: drop what was fetched; the next readdir asks
    the host to start over.  */
 

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* Client side of nvptx-rpc: the single-slot mailbox exchange, the lock
    that makes GPU threads take turns on it, and the value translation
    shared by the syscalls in this directory.  */

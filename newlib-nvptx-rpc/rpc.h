@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* Client side of nvptx-rpc: the mechanism every syscall in this directory
    goes through.  See nvptx-rpc.h for the protocol.  */
 

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* stat(2) for nvptx, served by the host through nvptx-rpc.  */
 
 #include <string.h>

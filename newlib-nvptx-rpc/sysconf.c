@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* sysconf(3) for nvptx: the clock tick here, the page size and the
    program's descriptor limit from the host through nvptx-rpc.  */
 

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* The calling GPU thread's number, for lock.c's owners and getreent.c's
    slots.  */
 

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* times(2) for nvptx, and so clock(3): the launcher's process times,
    through nvptx-rpc.  While the kernel runs the launcher polls for
    requests, so its CPU time is about the program's run time.  Ticks are

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* umask(2) for nvptx: the host's, which the program's files are created
    with, through nvptx-rpc.  */
 

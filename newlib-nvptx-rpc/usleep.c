@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* usleep(3) for nvptx: on the GPU (nanosleep.c).  */
 
 #include <time.h>

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* vprintf for nvptx, which stdio.h names __nvptx_vprintf: the name
    vprintf is the CUDA runtime's printf, which the PTX JIT provides.  A
    program's vprintf is then printf's, in order with the rest of stdout,

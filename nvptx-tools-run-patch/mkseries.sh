@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Write the launcher's change to nvptx-tools as a patch series: nvptx-run
 # with the nvptx-rpc server inside, built by nvptx-tools' own configure
 # and Makefile.  Each patch is in git format-patch's form, so that

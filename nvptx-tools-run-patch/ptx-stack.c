@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* The stack a PTX program's kernel needs along its direct calls.
 
    The CUDA driver raises the stack limit at launch for a kernel whose

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* nvptx-rpc in a launcher: the mailbox, the server and its copies by
    DMA, attached to the program's module and served while its kernel
    runs.  See rpc-launch.h for how a launcher uses it, include/nvptx-rpc.h

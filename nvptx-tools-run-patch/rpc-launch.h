@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* nvptx-rpc in a launcher: serve the system calls of the program a
    launcher runs with cuLaunchKernel, while its kernel runs.
 

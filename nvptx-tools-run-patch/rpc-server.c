@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* nvptx-rpc server: serves a GPU program's requests on the host.
 
    Everything in the mailbox is written by a program we do not trust to be

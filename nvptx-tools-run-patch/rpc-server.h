@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* nvptx-rpc server: serves a GPU program's requests on the host.
    No CUDA here: the launcher hands it the host view of the mailbox, and
    the CI tests hand it ordinary memory shared with a client thread.  */

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* nvptx-none-run with host services: run a PTX program linked with
    -mmainkernel on an NVIDIA GPU, and serve its system calls (open, read,
    write, ...) over the nvptx-rpc mailbox.

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Copy GCC's device libgomp.a, SOURCE, to DEST with two of its calls
 # into the C library pointed elsewhere (both in newlib-nvptx-rpc/):
 # - write, to __nvptx_newlib_write: GCC built libgomp against newlib's

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* libnvptx-rpc-gomp: attaches nvptx-rpc's server to the modules that
    libgomp's nvptx plugin loads, with no change to libgomp;
    nvptx-rpc-offload preloads it.

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* nvptx-rpc for host programs that load GPU code themselves: serve the
    system calls of the nvptx-rpc programs in the CUDA modules they load,
    from a thread of this library, while their kernels run.

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* For OpenMP target regions that use stdin, stdout or stderr: include it
    after <stdio.h>.  glibc declares them as variables, which a target
    region would otherwise map, copying the host's pointers to the GPU;

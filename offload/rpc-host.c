@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* libnvptx-rpc-host: nvptx-rpc's server in a host program that loads GPU
    code itself (nvptx-rpc-host.h).  Each attached module is a struct
    rpc_launch of rpc-launch.c, as in the launcher; one thread polls them

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Turn one recorded benchmark run into docs/performance.md's table and its
 # plots: RUN_DIR holds bench.dat and bench.txt from scripts/bench.sh and
 # gpu.txt (the GPU, its driver, the date).  Needs gnuplot (Debian:

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The benchmark ("make bench"), on a GPU machine: nvptx-rpc's costs against
 # the floor of a mailbox exchange, the host doing the same I/O alone, and
 # the stock nvptx-none-run, all in this one run.  Prints a table and

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Build a standalone nvptx-none GCC 12 (C only) + newlib 3.3.0 from Debian 12's
 # source packages into PREFIX.  Idempotent: a toolchain that passes the checks
 # below is reused in seconds; a partial or stale one is removed and rebuilt.

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Set everything up on a fresh Debian 12 machine and run the demo:
 # Debian packages and the nvptx-none toolchain (cached, see
 # bootstrap-toolchain.sh), then configure, build and install nvptx-rpc

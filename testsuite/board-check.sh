@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The DejaGnu board that "make install" installs (nvptx-rpc-sim.exp, built
 # from boards/nvptx-rpc-sim.exp.in; $BOARD), checked without a GPU: the
 # launcher it names is replaced by fake-run, and board.sim/load.exp checks

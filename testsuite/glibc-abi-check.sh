@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The OpenMP multilib's headers against the host's (docs/offload.md):
 # every errno value and the other constants, struct layouts and type
 # sizes that a target region compiled from glibc's headers passes to

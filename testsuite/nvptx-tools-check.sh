@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The launcher's patch series against Debian 12's nvptx-tools (see
 # docs/upstreaming.md), checked without a GPU: Debian's source package,
 # unpacked afresh, the series applied without fuzz, nvptx-none-run built

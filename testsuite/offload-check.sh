@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The OpenMP test programs' offload images (testsuite/offload, linked
 # with the mgomp build of our newlib): their PTX verified with ptxas and
 # linked with nvlink, as the CUDA driver's JIT will, by verify-ptx.sh.

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Verify every PTX chunk of each linked nvptx program with ptxas, as the
 # CUDA JIT will see them: the program's code and every libc member; then
 # link the chunks with nvlink, as the launcher's cuLink* calls do (which

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* Directory streams for nvptx: a directory opened through nvptx-rpc, its
    entries fetched from the host a block at a time (readdir.c).  This
    replaces newlib's <sys/dirent.h>, which refuses <dirent.h>.  */

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* newlib's locks for nvptx, which lock.c implements.  GPU threads share
    stdio's FILEs, the atexit list and the environment, so nvptx needs real
    locks where newlib's generic sys/lock.h has empty macros.

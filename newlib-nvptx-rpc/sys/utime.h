@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
 /* utime for nvptx, served by the host through nvptx-rpc.  This replaces
    newlib's placeholder <sys/utime.h>, which declares no function.  */
 

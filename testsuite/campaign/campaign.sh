@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The GPU runs that docs/gpu-results.md and docs/testing.md record, on a
 # GPU machine, from a tree where "make check" built the test programs.
 # On a GPU machine without network, the archives that pack-device.sh

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # gcc.c-torture/execute in SLICES slices (default 16, one per core of a
 # 16-core GPU machine) run side by side, then one summary.  Each slice is
 # gcc-torture.sh.

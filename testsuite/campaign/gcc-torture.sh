@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # GCC 12's gcc.c-torture/execute against the installed nvptx-none-gcc, on
 # this machine's GPU, ours or stock (see gpu-board.sh), at one
 # optimization level (the way contrib/test_installed tests an installed

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Write DIR/gpu-sim.exp, a DejaGnu board for one side of a comparison:
 #   ours:  this tree's launcher, this tree's patched newlib (newlib-build)
 #   stock: the stock launcher ($STOCK_RUN or /usr/bin/nvptx-none-run) and

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The offloading programs "make check" built (testsuite/offload/*.omp,
 # openacc/*.acc) on the GPU, with Debian 12's libgomp and its nvptx
 # plugin (GOMP_LIBDIR, or the libgomp1 and libgomp-plugin-nvptx1 .deb

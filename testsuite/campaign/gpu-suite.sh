@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Run the DejaGnu GPU suite and the benchmark from a tree where "make
 # check" has built the test programs, on a machine with a GPU.  Logs go to
 # OUTDIR (default: .).  The stock launcher is $STOCK_RUN, by default

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Build GCC 12's own libgomp execute tests that run code on the GPU twice,
 # with Debian's stock nvptx newlib and with ours, for libgomp-run.sh to
 # run on a GPU machine.  The C tests of libgomp.c, libgomp.c-c++-common,

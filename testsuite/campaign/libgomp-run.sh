@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Run the libgomp tests that libgomp-build.sh built, on a GPU machine:
 # each test's stock program as it is, and its program with our device
 # library under this tree's nvptx-rpc-offload, with Debian 12's libgomp

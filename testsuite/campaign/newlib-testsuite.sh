@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # newlib 3.3.0's own DejaGnu testsuite on this machine's GPU, ours or
 # stock (see gpu-board.sh).
 # Usage: testsuite/campaign/newlib-testsuite.sh ours|stock OUTDIR

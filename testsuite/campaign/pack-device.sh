@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Fill .gpu-pack/ (git-ignored) with what a GPU machine without network
 # needs to run this tree's GPU suites, after "make check" built the test
 # programs here:

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Ours against stock, from torture-record.sh's and torture-replay.sh's
 # files in DIR: how many tests passed on both, failed on both, or passed
 # on one side only (listed), and what did not compile or was UNSUPPORTED

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Compile GCC 12's gcc.c-torture/execute here, ours or stock, exactly as
 # gcc-torture-parallel.sh does, but keep the programs instead of running
 # them: torture-replay.sh runs them on a GPU machine, whose time then goes

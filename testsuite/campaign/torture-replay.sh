@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Run the programs torture-record.sh kept, through KIND's launcher
 # (ours: this tree's; stock: $STOCK_RUN or /usr/bin/nvptx-none-run), as
 # DejaGnu's sim_load runs them: PASS if the program exits 0.  16 run at

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Unpack from GCC's source tarball TARBALL into DIR the parts of its
 # testsuite that gcc-torture.sh runs.
 # Usage: testsuite/campaign/unpack-gcc-testsuite.sh TARBALL DIR

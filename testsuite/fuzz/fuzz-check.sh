@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # "make check"'s bounded fuzzing of the server: build the libFuzzer target
 # with $FUZZ_CC $FUZZ_CFLAGS (from the Makefile) and run it for
 # $FUZZ_CHECK_SECONDS (default 60) from the seed corpus, all of it in a

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* libFuzzer target for the nvptx-rpc server (rpc-server.c).
 
    An input plays the GPU program's side of the protocol: a window size,

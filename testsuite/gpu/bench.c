@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* The benchmark program behind "make bench" (scripts/bench.sh).  Built for
    the GPU it measures nvptx-rpc; built natively it is the host-only
    reference for the same transfers on the same file system.  Each result

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* A 100 MB file: written in 1 MiB write() calls, read back in odd-sized
    read() calls, checksummed.  Usage: bigfile [MEGABYTES].  */
 #include <fcntl.h>

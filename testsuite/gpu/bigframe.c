@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* A 320 KiB stack frame, more than the launcher's usual 128 KiB stack.
    The driver sizes the stack for such a program when it can see all its
    calls; our newlib's exit makes indirect calls, so the launcher must

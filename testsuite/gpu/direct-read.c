@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* read() into buffers whose old bytes the GPU has just loaded, so that
    they may sit in its L1 cache: every byte must then be the file's new
    one.  A static and a malloc'd buffer, large enough to go by DMA where

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* The lanes of a warp call from different places at once (nvptx-none-run
    -L 32): even lanes write to stdout, odd lanes each create a file of
    their own, write to it and close it.  Lane N writes N + 1 lines, so the

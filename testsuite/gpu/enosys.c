@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* pipe, fork, execve and wait mean nothing for one GPU program: each
    fails with ENOSYS.  GPU only (natively they work); status 0 when all
    four do, and a line on stderr for each that does not.  */

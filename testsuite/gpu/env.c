@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* The host environment reaches getenv; setenv and unsetenv work on it.  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* The exit status comes back as the launcher's, from exit() and from
    returning from main, after atexit handlers ran (in reverse order) and
    stdio was flushed.  Usage: exit-code HOW STATUS, HOW = exit|return.  */

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* A GPU program that faults after writing: what it wrote is kept (the
    file's bytes and stdout), and the launcher reports the fault with
    status 127 instead of crashing.  How it faults is its argument:

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* POSIX file I/O through the syscalls: every result checked; prints one
    line per check and exits with the number of failures.  Runs the same
    natively, which is what the results are compared with.  */

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* A printf flood: N numbered lines (default 400000), all of them, in
    order.  */
 #include <stdio.h>

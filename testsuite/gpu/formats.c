@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* C99's printf and scanf conversions, flags, widths, precisions and length
    modifiers (newlib built with --enable-newlib-io-c99-formats), plus
    POSIX's %m allocation in scanf; stdin supplies "%zu %hhd %jd" input.

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* printf, vprintf, puts, putchar, fputs and write come out in program
    order.  */
 #include <stdarg.h>

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* For the programs that nvptx-none-run -L 32 runs on every lane of a
    warp: which lane this is (0 natively), how many lanes there are (1
    natively), a barrier, and a report of a failed call that does not go

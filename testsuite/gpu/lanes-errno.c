@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* Each lane of a warp (nvptx-none-run -L 32) has an errno of its own.
    Every lane makes a call that fails in its own way, or, on lanes 0, 13
    and 26, sets errno itself and makes calls that succeed; only when all

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* nanosleep sleeps on the GPU, not in the launcher: while lane 0 sleeps
    for half a second, the other lanes of its warp (nvptx-none-run -L 32)
    make 20 calls to the host each, and all of them are done before lane 0

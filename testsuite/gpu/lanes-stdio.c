@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* The lanes of a warp share stdio (nvptx-none-run -L 32): each lane opens
    a file of its own with fopen, fprintfs 20 lines to it and fcloses it,
    while all print 50 lines each to the one stdout, then two more under

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* Every lane of a warp (nvptx-none-run -L 32) calls write() at once: the
    client lock serializes them on the single mailbox slot.  Each lane
    writes 50 numbered lines, one write() each; every line must arrive

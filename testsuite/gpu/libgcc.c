@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* Arithmetic that GCC leaves to libgcc on nvptx (__muldc3, __divdc3,
    __divsc3, __clrsbdi2, __ffsdi2, __powidf2; the other bit counts are
    native instructions).  libgcc built with -g carried ".loc ...

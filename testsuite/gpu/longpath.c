@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* A path of 4000 bytes: nested directories, then a file at the bottom,
    created, written, stat'ed and read back through that path.  */
 #include <fcntl.h>

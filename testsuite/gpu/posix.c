@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* The POSIX calls beyond open/read/write, each with its errors: run
    natively and on the GPU, the output, status and files left behind must
    be identical (gpu.exp; differential.sh in CI).  Only what does not

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* write() and read() of stack buffers.  Reads shorter than
    NVPTX_RPC_DIRECT_READ_MIN, and writes shorter than NVPTX_RPC_DIRECT_MIN
    or that fit in the window, go through the window; the others by DMA

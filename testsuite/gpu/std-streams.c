@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* The launcher's standard streams, as the program sees them.  GPU only.
    "closed": run with fds 0, 1 and 2 closed, the program finds them open
    on /dev/null (read gives EOF, write succeeds), not on the CUDA

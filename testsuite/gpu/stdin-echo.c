@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* Standard input reaches the program: scanf a count, then echo the
    remaining lines numbered, then the byte count read with read().  */
 #include <stdio.h>

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* newlib stdio on top of the syscalls: fopen, fprintf, fgets, fscanf,
    fseek, ftell, fflush, fclose, rename, remove.  Prints what it reads
    back; the result is compared with a native run.  */

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* write(1) reaches standard output and write(2) standard error, apart;
    so do stdio's stdout and stderr.  */
 #include <stdio.h>

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* A program's own printf-like wrapper around vfprintf: common in real
    code.  On the H200 this faulted after the first call (docs/
    gpu-results.md); the test stays until it passes.  */

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* Wide strings through printf's %ls and the wide streams (swprintf,
    swscanf), natively and on the GPU.  On the H200 (2026-12-03) newlib
    printed only the first character of every %ls string, while %lc and

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* N one-byte write() calls to standard output (default 100000): the cost
    of one round trip.  */
 #include <stdlib.h>

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* Force-included (gcc -include) first in every translation unit of the
    host test programs: the nvptx-rpc client files from newlib-nvptx-rpc/
    and the tests themselves.

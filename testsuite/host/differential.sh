@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Differential tests in CI: each program of testsuite/gpu that does its I/O
 # with the syscalls themselves, built natively and built with the nvptx-rpc
 # client (PROG.client, see runner.c), run in fresh scratch directories with

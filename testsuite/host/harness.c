@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* Host test harness for nvptx-rpc; see harness.h.  */
 
 #define _GNU_SOURCE

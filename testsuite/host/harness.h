@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* Host test harness for nvptx-rpc: the real server in a thread of this
    process, the real client (newlib-nvptx-rpc/, renamed nvptx_client_* by
    client-names.h) calling it through ordinary memory, and checks.

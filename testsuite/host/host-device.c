@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* A stand-in for the GPU's memory and the launcher's DMA; see
    host-device.h.  */
 

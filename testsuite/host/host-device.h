@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* A stand-in for the GPU's memory and the launcher's DMA, for the host
    tests and the fuzzer: the server's struct rpc_device_copy over host
    memory, a device address being a host address.  As with DMA, a copy

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* The CI half of the differential tests: a GPU test program's main, built
    for the host with its syscalls renamed to the client's (client-names.h,
    -Dmain=gpu_main), run against the real server in a thread, the window

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* read and write by DMA (NVPTX_RPC_DIRECT) through the client, against
    host-device.c's stand-in for the GPU: which transfers take it, in one
    request; the window taking over when the host cannot reach the buffer,

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* ENVIRON: the host environment, a 5000-byte variable in it, fetched
    through the client's __nvptx_rpc_call as one reply block, which comes
    back a window at a time: exactly environ's strings, each with its NUL.  */

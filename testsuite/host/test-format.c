@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* printf's formatting through __nvptx_rpc_format, which newlib's
    vfprintf calls for a stream: integers, characters and strings by the
    client itself, the rest by the host's C library through FORMAT and the

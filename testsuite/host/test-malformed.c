@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* Malformed and hostile requests, written straight into the mailbox as a
    broken or malicious GPU program could, against the real server: each
    gets an error reply, the server stays up, and a well-formed request

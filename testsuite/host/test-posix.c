@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* The POSIX calls beyond plain file I/O (links, modes, descriptors,
    directories, the working directory, clocks, sleeps, identities),
    through the client and the real server: results, errno values, and

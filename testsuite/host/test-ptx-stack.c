@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* ptx_stack_need, the launcher's stack sizing (ptx-stack.c): made-up PTX
    for each rule, then GCC's PTX for real programs (make check builds
    testsuite/gpu).  */

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* Confinement (rpc_server_confine, rpc_server_set_environment; see
    docs/security.md), through the client and the real server:
    - a program in a sandbox trying to reach outside it, each attempt its

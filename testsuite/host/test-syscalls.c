@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* POSIX semantics of each call through the client and the real server:
    results, errno values, file contents and metadata, compared with what
    the host's own calls see.  */

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* Threads calling the client at once, as GPU threads do: 8 writers append
    3000-byte records (3 pieces with the 1 KiB window) to one O_APPEND file
    while 2 more threads stat a long path (several pieces with the 64-byte

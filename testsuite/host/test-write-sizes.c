@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* Transfers of every size class through the client: empty, one byte,
    around 1 KiB, around NVPTX_RPC_DIRECT_READ_MIN, NVPTX_RPC_DIRECT_MIN
    and NVPTX_RPC_WINDOW_WRITE_MAX, and 1 MiB, to and from a regular file

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The launcher tests' and the offload tests' common part, sourced from the
 # build directory: the stand-in driver on LD_LIBRARY_PATH, a scratch
 # directory $work, and the helpers that run a command and check what it

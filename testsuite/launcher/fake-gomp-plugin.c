@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* A stand-in for libgomp's nvptx plugin (libgomp-plugin-nvptx.so.1), for
    the gomp hook tests (gomp-hook-check.sh): it reaches the CUDA driver as the
    plugin does, through dlopen ("libcuda.so.1") and dlsym, which

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* A stand-in for the CUDA driver, built as libcuda.so.1, so that CI tests
    the launcher (nvptx-tools-run-patch/run.c) where there is no GPU: the
    launcher dlopens "libcuda.so.1", which LD_LIBRARY_PATH then finds here.

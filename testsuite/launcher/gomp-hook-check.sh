@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The offload server in CI, without a GPU: nvptx-rpc-offload runs
 # offload-main, whose "libgomp plugin" (fake-gomp-plugin.c) loads prog.so
 # as a module through the stand-in driver and waits for its kernel in the

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* The host part of the gomp hook tests' program (gomp-hook-check.sh):
    "offload-main PLUGIN PROGRAM [ARG]..." loads PLUGIN, the stand-in for
    libgomp's nvptx plugin (fake-gomp-plugin.c), as libgomp does, runs

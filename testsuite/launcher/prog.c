@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* The GPU program of the launcher tests (launcher-check.sh), built for the
    host with the nvptx-rpc client as testsuite/host's *.client programs
    are, but as a shared object, which the stand-in driver

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Build an offloading test program as a user would, against a device
 # library build tree, keeping its offload image's PTX for offload-check.sh.
 # Usage: build.sh 'CC CFLAGS' PROGRAM LIBDIR MODEL SOURCE

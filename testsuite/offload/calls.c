@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* System calls a second from many OpenMP threads at once, against one
    thread, for "make bench": every thread of TEAMS teams of THREADS opens
    /dev/null, makes N lseek (fd, 0, SEEK_CUR) calls (argv[1], default

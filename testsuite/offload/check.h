@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* The checks of the OpenMP test programs: each prints what it checked,
    from the GPU, and counts what was wrong.  */
 

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* A warning of OpenMP's error directive in a target region: libgomp's
    message, printf and vprintf calls of its own (error.o), comes out
    whole, and the region ends.  In the OpenMP multilib GCC has only the

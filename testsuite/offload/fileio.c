@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* POSIX file I/O from a target region, checked against the host's
    headers' values: bytes, return values, errno and struct stat.  */
 

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* Prints from a target region, nothing else: the output must reach the
    host's stdout although the region ends without exit.  */
 

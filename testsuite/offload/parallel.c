@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* Many OpenMP threads at once, in several teams: each prints a line and
    appends one to a file, so that their calls take turns on the one
    mailbox, a warp (one OpenMP thread) making each call once.  The host

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* Every call the device library serves, referenced from a target
    region compiled from the host's headers, so that linking the offload
    image's PTX (testsuite/verify-ptx.sh) compares each declaration's PTX

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* scanf on stdin in a target region: the program's input, "41 words"
    (the test gives it), read on the GPU.  */
 

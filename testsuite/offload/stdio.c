@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* stdio and the rest of libc from a target region, compiled from the
    host's headers: files, stdout, stderr, formatting, scanf, ctype and
    a passing assert.  */

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* For host builds of the client and of programs run through it: the
    <dirent.h> a program sees on nvptx, whose DIR and struct dirent are the
    client's (newlib-nvptx-rpc/sys/dirent.h), not the host C library's.

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* Two OpenACC async queues at once: a kernel on each, launched one after
    the other without waiting, so that they run side by side on two CUDA
    streams, their gangs with the same thread numbers.  Every gang of both

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* File I/O from an OpenACC compute region, compiled from the host's
    headers and linked with the device library for OpenACC: the values
    (O_* flags, errno numbers, struct stat) are glibc's.  */

@@ -1,3 +1,6 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
 /* Many OpenACC gangs at once, each appending a line to one file and
    printing one: their calls take turns on the one mailbox, none lost or
    doubled.  */
