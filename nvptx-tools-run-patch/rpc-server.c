@@ -10,7 +10,9 @@
    program did not get from it.  Every path the program names goes through
    one resolver (resolve), which refuses the launcher's own memory and
    descriptors through /proc, and, once confined (rpc_server_confine),
-   anything outside the sandbox directory; docs/security.md has the model.  */
+   anything outside the sandbox directory; every call that changes the
+   file behind a descriptor asks one check (fd_change_refused), which
+   keeps the same rules; docs/security.md has the model.  */
 
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -48,6 +50,11 @@ struct guest_fd
 				   before EOF.  */
   bool cloexec;			/* The program's FD_CLOEXEC (the host fd
 				   is always close-on-exec).  */
+  bool outside;			/* Not resolved beneath a sandbox: the
+				   launcher's standard streams, /dev/null
+				   by name, what was open before the
+				   sandbox was set, and their duplicates
+				   (fd_change_refused).  */
   DIR *dir;			/* For READDIR, on a dup of host_fd; made
 				   on first use.  */
 };
@@ -715,6 +722,33 @@ read_only_refused (struct call *c)
   return true;
 }
 
+/* Whether the program may not change the file guest descriptor G leads
+   to (its mode, its size, O_APPEND on it), with the reply given if so:
+   the rules of the calls that name the file by its path, for the calls
+   on a descriptor, all of which ask here.  EROFS under --read-only, as
+   read_only_refused gives the path forms; EACCES for a file of procfs,
+   as resolve gives them (proc_file_refused), and in a sandbox for a file
+   outside it, which the program may read and write through the
+   descriptor but not change otherwise.  Outside or not is recorded when
+   the descriptor is made (guest_fd.outside), by what resolved it, not
+   judged now from the name /proc gives the file: that name may have
+   been renamed or removed since, and a hard link makes it one of
+   several; the path forms too decide by what resolve allowed.  fsync
+   and fdatasync change nothing and do not ask.  */
+static bool
+fd_change_refused (struct call *c, const struct guest_fd *g)
+{
+  if (read_only_refused (c))
+    return true;
+  if (proc_file_refused (g->host_fd, PATH_WRITE)
+      || (c->server->sandboxed && g->outside))
+    {
+      reply_error (c, NVPTX_RPC_EACCES);
+      return true;
+    }
+  return false;
+}
+
 /* Whether open FLAGS would change a file (or make one).  */
 static bool
 open_changes (int flags)
@@ -839,7 +873,9 @@ serve_open (struct call *c)
     return;
   /* The program's exec is not the launcher's: never leak into children
      (resolve adds O_CLOEXEC).  */
-  if (null_device && (c->server->sandboxed || c->server->read_only))
+  bool outside = null_device && (c->server->sandboxed
+				  || c->server->read_only);
+  if (outside)
     host_fd = open_null_device (flags);
   else
     host_fd = open_without_waiting (c->server, path, flags, mode,
@@ -853,6 +889,7 @@ serve_open (struct call *c)
   c->server->fds[fd] = (struct guest_fd) {
     .host_fd = host_fd, .owned = true, .cloexec = (flags & O_CLOEXEC) != 0,
     .regular = fstat (host_fd, &st) == 0 && S_ISREG (st.st_mode),
+    .outside = outside,
   };
   reply (c, fd);
 }
@@ -1366,7 +1403,7 @@ serve_fchmod (struct call *c)
   mode_t mode;
 
   if (g != NULL && take_mode (c, c->req->arg[1], &mode)
-      && !read_only_refused (c))
+      && !fd_change_refused (c, g))
     reply (c, fchmod (g->host_fd, mode));
 }
 
@@ -1434,10 +1471,12 @@ serve_ftruncate (struct call *c)
 {
   struct guest_fd *g = guest_fd (c, c->req->arg[0]);
 
-  if (g != NULL && !read_only_refused (c))
+  if (g != NULL && !fd_change_refused (c, g))
     reply (c, ftruncate (g->host_fd, c->req->arg[1]));
 }
 
+/* No fd_change_refused: it writes out what was written, and changes
+   neither the file's bytes nor its attributes.  */
 static void
 serve_fsync (struct call *c)
 {
@@ -1494,7 +1533,7 @@ reply_dup (struct call *c, struct guest_fd *g, int new, bool cloexec)
     release_guest_fd (&s->fds[new]);
   s->fds[new] = (struct guest_fd) {
     .host_fd = host_fd, .owned = true, .regular = g->regular,
-    .cloexec = cloexec,
+    .cloexec = cloexec, .outside = g->outside,
   };
   reply (c, new);
 }
@@ -1535,7 +1574,7 @@ serve_fcntl (struct call *c)
 {
   struct guest_fd *g = guest_fd (c, c->req->arg[0]);
   int64_t value = c->req->arg[2];
-  int flags;
+  int flags, old_flags;
 
   if (g == NULL)
     return;
@@ -1560,11 +1599,16 @@ serve_fcntl (struct call *c)
 	       | (oflags_to_wire (flags & ~O_ACCMODE) & ~NVPTX_RPC_O_CLOEXEC));
       break;
     case NVPTX_RPC_F_SETFL:
-      /* The access mode and creation flags are ignored, as POSIX says.  */
+      /* The access mode and creation flags are ignored, as POSIX says.
+	 Setting O_APPEND is a change, as open's O_APPEND is
+	 (open_changes).  */
       if ((flags = oflags_from_wire (value & ~(int64_t) NVPTX_RPC_O_ACCMODE))
 	  < 0)
 	reply_error (c, NVPTX_RPC_EINVAL);
-      else
+      else if ((old_flags = fcntl (g->host_fd, F_GETFL)) < 0)
+	reply (c, -1);
+      else if (!(flags & O_APPEND) || (old_flags & O_APPEND)
+	       || !fd_change_refused (c, g))
 	reply (c, fcntl (g->host_fd, F_SETFL,
 			 flags & ~(O_CREAT | O_EXCL | O_TRUNC | O_NOCTTY
 				   | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)));
@@ -2336,6 +2380,7 @@ rpc_server_new (struct nvptx_rpc_mailbox *mailbox, uint32_t window_size,
       {
 	s->fds[fd].host_fd = fd;
 	s->fds[fd].regular = S_ISREG (st.st_mode);
+	s->fds[fd].outside = true;
       }
 
   memset (mailbox, 0, NVPTX_RPC_MAILBOX_SIZE (window_size));
@@ -2412,6 +2457,9 @@ rpc_server_confine (struct rpc_server *s, const char *sandbox_dir,
     }
   s->cwd_fd = cwd_fd;
   s->sandboxed = true;
+  /* What the program opened before was not resolved beneath DIR.  */
+  for (int fd = 0; fd < GUEST_FDS; fd++)
+    s->fds[fd].outside |= s->fds[fd].host_fd >= 0;
   return 0;
 }
 

@@ -69,7 +69,9 @@ void rpc_server_free (struct rpc_server *server);
    beneath that directory (absolute paths too, when they name a place
    there; anything else gets EACCES), and its working directory is its
    own: the launcher's if that is beneath SANDBOX_DIR, else SANDBOX_DIR.
-   With READ_ONLY, every call that would change the file system gets
+   A descriptor it holds of a file it did not open beneath SANDBOX_DIR
+   (0, 1 and 2, /dev/null, any opened before) may be read and written,
+   but its file not otherwise changed (EACCES).  With READ_ONLY, every call that would change the file system gets
    EROFS; the inherited fds 0, 1 and 2 stay writable.  Without either,
    the program reaches what the launcher's user may, but for the
    launcher's own memory, descriptors and environment through /proc,

@@ -166,6 +166,62 @@ first_change (const char *a, const char *b)
   return strndup (a + at, strcspn (a + at, "\n"));
 }
 
+/* The table of docs/security.md: every attempt to reach what a mode
+   keeps from the program, by mode, counted in the first run.  Refused:
+   failed with the errno the mode gives, nothing changed.  Harmless:
+   neither refused nor escaped.  Escaped: what the mode keeps changed,
+   or the call succeeded where success is itself the escape (an open, a
+   stat, outside the sandbox or of the launcher's memory).  */
+enum tally_mode
+{
+  MODE_DEFAULT, MODE_SANDBOX, MODE_READ_ONLY, MODE_SANDBOX_READ_ONLY,
+  MODES
+};
+static const char *const mode_names[MODES] = {
+  "(none)", "--sandbox DIR", "--read-only", "--sandbox DIR --read-only",
+};
+static struct
+{
+  unsigned attempts, refused, harmless, escaped;
+} tally[MODES];
+static bool tallying;
+static enum tally_mode tally_mode;
+
+static void
+tally_attempt (bool refused, bool escaped)
+{
+  if (!tallying)
+    return;
+  tally[tally_mode].attempts++;
+  if (escaped)
+    tally[tally_mode].escaped++;
+  else if (refused)
+    tally[tally_mode].refused++;
+  else
+    tally[tally_mode].harmless++;
+}
+
+/* A refusal the mode must give: EXPR, which returned GOT with errno E,
+   must have failed with errno WANT; its success is an escape.  */
+static void
+refusal_seen (const char *name, const char *expr, long long got, int e,
+	      int want)
+{
+  tally_attempt (got == -1 && e == want, got != -1);
+  check (got == -1 && e == want, name,
+	 "%s = %lld errno %s, expected -1 errno %s", expr, got,
+	 errno_name (e), errno_name (want));
+}
+
+#define REFUSAL(name, expr, want)					\
+  do									\
+    {									\
+      errno = 0;							\
+      long long got_ = (expr);						\
+      refusal_seen ((name), #expr, got_, errno, (want));		\
+    }									\
+  while (0)
+
 /* An escape attempt's outcome: the call EXPR returned GOT with errno E;
    it must have failed with errno WANT and left the outside unchanged.  */
 static void
@@ -175,6 +231,7 @@ escape_seen (const char *name, const char *expr, long long got, int e,
   char *now = outside_snapshot ();
   char *change = first_change (outside_before, now);
 
+  tally_attempt (got == -1 && e == want, change != NULL || got != -1);
   if (got != -1 || e != want)
     check (false, name_of ("escape: %s", name),
 	   "%s = %lld errno %s, expected -1 errno %s", expr, got,
@@ -659,6 +716,7 @@ sandbox_phase (void)
 				   false), ENOTDIR);
   if (!confined ("sandbox: confine again", box, false))
     return;
+  tally_mode = MODE_SANDBOX;
   escapes ();
   inside ();
 }
@@ -677,7 +735,7 @@ read_only_calls (const char *label)
 
   int fd = open ("keep.txt", O_RDONLY);
 #define EROFS_CHECK(what, expr)						\
-  CHECK_ERRNO (name_of ("%s: %s: EROFS", label, what), expr, EROFS)
+  REFUSAL (name_of ("%s: %s: EROFS", label, what), expr, EROFS)
   EROFS_CHECK ("open O_WRONLY", try_open ("keep.txt", O_WRONLY));
   EROFS_CHECK ("open O_RDWR", try_open ("keep.txt", O_RDWR));
   EROFS_CHECK ("open O_CREAT", try_open ("made.txt", O_WRONLY | O_CREAT));
@@ -758,6 +816,7 @@ read_only_phase (const struct harness_run *run)
   real_chdir ("ro");
   CHECK_INT ("read-only: confine", rpc_server_confine (harness_server (),
 						       NULL, true), 0);
+  tally_mode = MODE_READ_ONLY;
   read_only_calls ("read-only");
 
   /* With a sandbox too, named relative to the launcher's working
@@ -772,8 +831,9 @@ read_only_phase (const struct harness_run *run)
     }
   CHECK ("read-only sandbox: starts in the launcher's directory",
 	 cwd_is (name_of ("%s/ro/box", cwd)));
+  tally_mode = MODE_SANDBOX_READ_ONLY;
   read_only_calls ("read-only sandbox");
-  CHECK_ERRNO ("read-only sandbox: reading outside: EACCES",
+  REFUSAL ("read-only sandbox: reading outside: EACCES",
 	       try_open ("../../ro", O_RDONLY), EACCES);
   real_chdir (cwd);
 }
@@ -789,6 +849,7 @@ every_mode_phase (void)
 
   enter_phase ("any");
   real_chdir ("any");
+  tally_mode = MODE_DEFAULT;
   spit ("hidden.txt", "hidden bytes\n", 13);
   spit ("plain.txt", "plain\n", 6);
   real_symlink ("/proc/self/mem", "ln-mem");
@@ -800,7 +861,7 @@ every_mode_phase (void)
   int hidden = real_open ("hidden.txt", O_RDWR | O_CLOEXEC);
 
 #define REFUSED(what, expr)						\
-  CHECK_ERRNO (name_of ("every mode: %s: EACCES", what), expr, EACCES)
+  REFUSAL (name_of ("every mode: %s: EACCES", what), expr, EACCES)
   REFUSED ("/proc/self/mem O_RDWR", try_open ("/proc/self/mem", O_RDWR));
   REFUSED ("/proc/self/mem O_WRONLY", try_open ("/proc/self/mem", O_WRONLY));
   REFUSED ("/proc/self/mem O_RDONLY", try_open ("/proc/self/mem", O_RDONLY));
@@ -907,6 +968,226 @@ every_mode_phase (void)
 	 getcwd (path, sizeof path) && real_getcwd (buf, sizeof buf)
 	 && strcmp (path, buf) == 0 && strcmp (path, here) == 0);
   CHECK_INT ("every mode: chdir ..", chdir (".."), 0);
+}
+
+/* A file's attributes that a call on a descriptor could change.  */
+struct attributes
+{
+  mode_t mode;
+  uid_t uid;
+  gid_t gid;
+  off_t size;
+  struct timespec mtime, ctime;
+};
+
+static bool
+attributes_of (const char *path, struct attributes *a)
+{
+  struct stat st;
+
+  if (real_stat (path, &st) != 0)
+    return false;
+  *a = (struct attributes) {
+    st.st_mode, st.st_uid, st.st_gid, st.st_size, st.st_mtim, st.st_ctim,
+  };
+  return true;
+}
+
+static bool
+attributes_same (const struct attributes *a, const struct attributes *b)
+{
+  return a->mode == b->mode && a->uid == b->uid && a->gid == b->gid
+	 && a->size == b->size && a->mtime.tv_sec == b->mtime.tv_sec
+	 && a->mtime.tv_nsec == b->mtime.tv_nsec
+	 && a->ctime.tv_sec == b->ctime.tv_sec
+	 && a->ctime.tv_nsec == b->ctime.tv_nsec;
+}
+
+/* A call on a descriptor of the file at PATH: EXPR returned GOT with
+   errno E; it must have failed with errno WANT and left the file's
+   attributes as BEFORE.  A mode it changed is put back, so that a
+   server that lets the call through leaves /dev/null and /proc as they
+   were for what runs after.  */
+static void
+descriptor_call_seen (const char *name, const char *expr, long long got,
+		      int e, int want, const char *path,
+		      const struct attributes *before)
+{
+  struct attributes after;
+  bool same = attributes_of (path, &after) && attributes_same (before,
+							      &after);
+
+  if (!same && after.mode != before->mode)
+    real_chmod (path, before->mode & 07777);
+  tally_attempt (got == -1 && e == want, !same);
+  if (got != -1 || e != want)
+    check (false, name, "%s = %lld errno %s, expected -1 errno %s", expr,
+	   got, errno_name (e), errno_name (want));
+  else
+    check (same, name, "refused, but %s changed", path);
+}
+
+#define DESCRIPTOR_CALL(name, expr, want, path)				\
+  do									\
+    {									\
+      struct attributes before_;					\
+      attributes_of ((path), &before_);					\
+      errno = 0;							\
+      long long got_ = (expr);						\
+      descriptor_call_seen ((name), #expr, got_, errno, (want), (path),	\
+			    &before_);					\
+    }									\
+  while (0)
+
+/* F_SETFL adding O_APPEND to FD's flags; what it returned, the flags as
+   they were after it.  */
+static int
+set_append (int fd)
+{
+  int flags = fcntl (fd, F_GETFL);
+
+  return flags < 0 ? -1 : fcntl (fd, F_SETFL, flags | O_APPEND);
+}
+
+/* The calls on a descriptor that change its file (fchmod, ftruncate,
+   F_SETFL's O_APPEND), in MODE, on descriptors of files the mode keeps
+   from change: /dev/null opened by name, a file of procfs, a file
+   outside the sandbox opened before it was set and a duplicate of it,
+   and a file outside given as standard input (guest 0).  Each must be
+   refused as the call on its path would be (EROFS under --read-only,
+   EACCES for procfs in every mode and outside a sandbox), leaving the
+   file as it was; reading and writing them, and fsync, stay allowed.  */
+static void
+descriptor_calls (enum tally_mode mode)
+{
+  bool sandboxed = mode == MODE_SANDBOX || mode == MODE_SANDBOX_READ_ONLY;
+  bool read_only = mode == MODE_READ_ONLY || mode == MODE_SANDBOX_READ_ONLY;
+  const char *label = mode_names[mode];
+  struct stat st;
+  char buf[8], pre_path[PATH_MAX], stdin_path[PATH_MAX];
+
+  tally_mode = mode;
+  /* outside's buffers rotate.  */
+  snprintf (pre_path, sizeof pre_path, "%s", outside ("pre.txt"));
+  snprintf (stdin_path, sizeof stdin_path, "%s", outside ("stdin.txt"));
+  CHECK_INT (name_of ("descriptors %s: unconfined first", label),
+	     rpc_server_confine (harness_server (), NULL, false), 0);
+  spit (outside ("pre.txt"), "before the sandbox\n", 19);
+  spit (outside ("stdin.txt"), "standard input\n", 15);
+  spit (outside ("box/in.txt"), "inside\n", 7);
+  real_chmod (outside ("pre.txt"), 0644);
+  real_chmod (outside ("stdin.txt"), 0644);
+  real_chmod (outside ("box/in.txt"), 0644);
+  int pre = open (outside ("pre.txt"), O_RDWR);
+  int proc = open ("/proc/cpuinfo", O_RDONLY);
+  /* The launcher's standard input, as "<> stdin.txt" would give it.  */
+  int saved_stdin = real_fcntl (0, F_DUPFD_CLOEXEC, 3);
+  int stdin_file = real_open (outside ("stdin.txt"), O_RDWR);
+  real_dup2 (stdin_file, 0);
+  real_close (stdin_file);
+  if (!confined (name_of ("descriptors %s: confine", label),
+		 sandboxed ? box : NULL, read_only))
+    sandboxed = read_only = false;
+  int null = open ("/dev/null", O_RDWR);
+  int dup_pre = dup (pre);
+  CHECK (name_of ("descriptors %s: the descriptors open", label),
+	 pre >= 0 && proc >= 0 && null >= 0 && dup_pre >= 0);
+
+  const struct
+  {
+    const char *name, *path;
+    int fd;
+    mode_t mode;		/* fchmod's: a change, or the same mode,
+				   which changes the ctime.  */
+  } targets[] = {
+    { "/dev/null by name", "/dev/null", null, 0666 },
+    { "/proc/cpuinfo", "/proc/cpuinfo", proc, 0444 },
+    { "a file opened before the sandbox", pre_path, pre, 0600 },
+    { "its duplicate", pre_path, dup_pre, 0600 },
+    { "standard input, a file outside", stdin_path, 0, 0600 },
+  };
+  for (size_t t = 0; t < sizeof targets / sizeof *targets; t++)
+    {
+      const char *name = targets[t].name, *path = targets[t].path;
+      int fd = targets[t].fd;
+      bool procfs = strcmp (path, "/proc/cpuinfo") == 0;
+      int want = read_only ? EROFS : EACCES;
+
+      if (!read_only && !sandboxed && !procfs)
+	/* The program may change them, as their paths.  */
+	continue;
+      DESCRIPTOR_CALL (name_of ("descriptors %s: fchmod of %s: %s", label,
+				name, errno_name (want)),
+		       fchmod (fd, targets[t].mode), want, path);
+      DESCRIPTOR_CALL (name_of ("descriptors %s: ftruncate of %s: %s", label,
+				name, errno_name (want)),
+		       ftruncate (fd, 1), want, path);
+      DESCRIPTOR_CALL (name_of ("descriptors %s: F_SETFL O_APPEND on %s: %s",
+				label, name, errno_name (want)),
+		       set_append (fd), want, path);
+      CHECK (name_of ("descriptors %s: %s has no O_APPEND", label, name),
+	     !(fcntl (fd, F_GETFL) & O_APPEND));
+      CHECK (name_of ("descriptors %s: %s still reads", label, name),
+	     fd == null ? read (fd, buf, sizeof buf) == 0
+	     : lseek (fd, 0, SEEK_SET) == 0 && read (fd, buf, 4) == 4);
+    }
+
+  /* What stays allowed: writing /dev/null and a file handed over,
+     F_SETFL's O_NONBLOCK, fsync.  */
+  CHECK_INT (name_of ("descriptors %s: /dev/null takes writes", label),
+	     write (null, "gone", 4), 4);
+  if (!read_only)
+    {
+      CHECK_INT (name_of ("descriptors %s: the file opened before takes "
+			  "writes", label),
+		 lseek (pre, 0, SEEK_END) >= 0 ? write (pre, "+", 1) : -1, 1);
+      CHECK_INT (name_of ("descriptors %s: fsync of it", label), fsync (pre),
+		 0);
+      CHECK_INT (name_of ("descriptors %s: fdatasync of standard input",
+			  label), fdatasync (0), 0);
+    }
+  CHECK_INT (name_of ("descriptors %s: F_SETFL O_NONBLOCK on /dev/null",
+		      label), fcntl (null, F_SETFL, O_NONBLOCK), 0);
+  if (sandboxed && !read_only)
+    {
+      /* A file beneath the sandbox is the program's to change.  */
+      int in = open ("in.txt", O_RDWR);
+      CHECK_INT (name_of ("descriptors %s: fchmod of a file inside", label),
+		 fchmod (in, 0600), 0);
+      CHECK_INT (name_of ("descriptors %s: ftruncate of a file inside",
+			  label), ftruncate (in, 1), 0);
+      CHECK_INT (name_of ("descriptors %s: F_SETFL O_APPEND on a file "
+			  "inside", label), set_append (in), 0);
+      CHECK (name_of ("descriptors %s: the host sees them", label),
+	     real_stat (outside ("box/in.txt"), &st) == 0
+	     && (st.st_mode & 07777) == 0600 && st.st_size == 1);
+      close (in);
+    }
+  if (mode == MODE_DEFAULT)
+    {
+      CHECK_INT (name_of ("descriptors %s: fchmod of a file outside any "
+			  "sandbox", label), fchmod (pre, 0600), 0);
+      CHECK (name_of ("descriptors %s: the host sees it", label),
+	     real_stat (outside ("pre.txt"), &st) == 0
+	     && (st.st_mode & 07777) == 0600);
+    }
+
+  close (dup_pre);
+  close (null);
+  close (proc);
+  close (pre);
+  real_dup2 (saved_stdin, 0);
+  real_close (saved_stdin);
+  rpc_server_confine (harness_server (), NULL, false);
+}
+
+static void
+descriptor_phase (void)
+{
+  enter_phase ("fd");
+  real_mkdir (box, 0755);
+  for (int mode = 0; mode < MODES; mode++)
+    descriptor_calls (mode);
 }
 
 /* The environment the program imports, as getenv_r.c does: its length,
@@ -1035,6 +1316,7 @@ main (void)
   for (size_t r = 0; r < nruns; r++)
     {
       run_begin (&runs[r], NULL);
+      tallying = r == 0;
       sandbox_phase ();
       run_end ();
     }
@@ -1043,6 +1325,7 @@ main (void)
   for (size_t r = 0; r < nruns; r++)
     {
       run_begin (&runs[r], NULL);
+      tallying = r == 0;
       read_only_phase (&runs[r]);
       run_end ();
     }
@@ -1050,6 +1333,7 @@ main (void)
   for (size_t r = 0; r < nruns; r++)
     {
       run_begin (&runs[r], NULL);
+      tallying = r == 0;
       every_mode_phase ();
       run_end ();
     }
@@ -1057,10 +1341,25 @@ main (void)
   for (size_t r = 0; r < nruns; r++)
     {
       run_begin (&runs[r], NULL);
+      tallying = r == 0;
+      descriptor_phase ();
+      run_end ();
+    }
+  compare_runs ("descriptors");
+  for (size_t r = 0; r < nruns; r++)
+    {
+      run_begin (&runs[r], NULL);
+      tallying = r == 0;
       environment_phase ();
       run_end ();
     }
   compare_runs ("environment");
   CHECK_INT ("no host fd left open", host_fds_open (), fds_at_start);
+  printf ("# escape attempts (docs/security.md): mode, attempts, refused, "
+	  "harmless, escaped\n");
+  for (int mode = 0; mode < MODES; mode++)
+    printf ("# | %s | %u | %u | %u | %u |\n", mode_names[mode],
+	    tally[mode].attempts, tally[mode].refused, tally[mode].harmless,
+	    tally[mode].escaped);
   return harness_end ();
 }
