@@ -1407,18 +1407,40 @@ serve_fchmod (struct call *c)
     reply (c, fchmod (g->host_fd, mode));
 }
 
+/* The owner and group of a CHOWN, from arg0 and arg1, or false with an
+   error reply.  -1 leaves either as it is, as POSIX has it; a value the
+   host's uid_t or gid_t does not hold gets EINVAL, POSIX's error for an
+   id the implementation does not support, not cut to one it does.  */
+static bool
+take_owner (struct call *c, uid_t *uid, gid_t *gid)
+{
+  int64_t u = c->req->arg[0], g = c->req->arg[1];
+
+  if ((u != -1 && (u < 0 || (uint64_t) u > (uid_t) -1))
+      || (g != -1 && (g < 0 || (uint64_t) g > (gid_t) -1)))
+    {
+      reply_error (c, NVPTX_RPC_EINVAL);
+      return false;
+    }
+  *uid = u;
+  *gid = g;
+  return true;
+}
+
 static void
 serve_chown (struct call *c)
 {
   const char *path;
   char name[FD_PATH_SIZE];
+  uid_t uid;
+  gid_t gid;
   int fd;
 
-  if (take_strings (c, &path, 1) && !read_only_refused (c)
+  if (take_strings (c, &path, 1) && take_owner (c, &uid, &gid)
+      && !read_only_refused (c)
       && (fd = take_path_fd (c, path, 0, PATH_WRITE)) >= 0)
     {
-      reply (c, chown (fd_path (fd, name), (uid_t) c->req->arg[0],
-		       (gid_t) c->req->arg[1]));
+      reply (c, chown (fd_path (fd, name), uid, gid));
       close (fd);
     }
 }
@@ -1902,18 +1924,29 @@ take_slot (struct format_args *a, uint64_t *slot)
   return true;
 }
 
-/* When FIELD, a width or precision, is '*', take its int into *N.  */
+/* Whether SLOT holds an int, sign-extended as the client sends one.  */
 static bool
+slot_is_int (uint64_t slot)
+{
+  return (int64_t) slot >= INT_MIN && (int64_t) slot <= INT_MAX;
+}
+
+/* When FIELD, a width or precision, is '*', take its int into *N.
+   Returns 0, or the protocol errno of a request to refuse: a slot that
+   does not hold an int is refused, not cut to one.  */
+static uint32_t
 take_star (struct format_args *a, int32_t field, int *n)
 {
   uint64_t slot;
 
   if (field != NVPTX_RPC_FORMAT_STAR)
-    return true;
+    return 0;
   if (!take_slot (a, &slot))
-    return false;
+    return NVPTX_RPC_EPROTO;
+  if (!slot_is_int (slot))
+    return NVPTX_RPC_EINVAL;
   *n = (int) slot;
-  return true;
+  return 0;
 }
 
 /* FORMAT's output: its first ROOM bytes in TEXT, which has room for the
@@ -1947,6 +1980,7 @@ format_spec (const struct nvptx_rpc_format_spec *spec, struct format_args *a,
   char format[16] = "%", *f = format + 1;
   uint64_t v;
   double d;
+  uint32_t error;
   int n;
 
   if (spec->kind == NVPTX_RPC_FORMAT_UNSUPPORTED)
@@ -1956,9 +1990,16 @@ format_spec (const struct nvptx_rpc_format_spec *spec, struct format_args *a,
       output_put (o, "%", 1);
       return 0;
     }
-  if (!take_star (a, spec->width, &width)
-      || !take_star (a, spec->precision, &precision) || !take_slot (a, &v))
+  if ((error = take_star (a, spec->width, &width)) != 0
+      || (error = take_star (a, spec->precision, &precision)) != 0)
+    return error;
+  if (!take_slot (a, &v))
     return NVPTX_RPC_EPROTO;
+  /* An int or an unsigned int that its slot does not hold, likewise.  */
+  if (((spec->kind == NVPTX_RPC_FORMAT_INT
+	|| spec->kind == NVPTX_RPC_FORMAT_CHAR) && !slot_is_int (v))
+      || (spec->kind == NVPTX_RPC_FORMAT_UNSIGNED && v > UINT_MAX))
+    return NVPTX_RPC_EINVAL;
   /* A string's precision is the length of its bytes, sent.  */
   if ((width < 0 ? -(int64_t) width : width) > NVPTX_RPC_FORMAT_MAX
       || (precision > NVPTX_RPC_FORMAT_MAX

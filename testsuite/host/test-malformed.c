@@ -15,6 +15,9 @@
 
 extern char **environ;
 
+extern int real_chown (const char *path, uid_t owner, gid_t group)
+  HARNESS_REAL (chown);
+
 static struct nvptx_rpc_mailbox *mb;
 static uint32_t window;
 /* MORE_ARGS pieces the server took and REPLY_PIECE requests it served
@@ -492,7 +495,45 @@ format_requests (void)
   slots[0] = 1000000;
   format_error ("format: '*' precision 1000000: EINVAL", "%.*e", slots, 16,
 		100, NVPTX_RPC_EINVAL);
+  /* Slots that do not hold their int or unsigned int: refused, where a
+     cast would cut them to a valid one (2^32 + 5 to 5).  */
+  static const struct
+  {
+    const char *name, *fmt;
+    uint64_t slot;
+  } wide[] = {
+    { "format: '*' width 2^32 + 5: EINVAL", "%*d", (UINT64_C (1) << 32) + 5 },
+    { "format: '*' width -2^32 + 5: EINVAL", "%*d",
+      (uint64_t) -(INT64_C (1) << 32) + 5 },
+    { "format: '*' precision 2^32 + 5: EINVAL", "%.*f",
+      (UINT64_C (1) << 32) + 5 },
+    { "format: '*' precision -2^32: EINVAL", "%.*f",
+      (uint64_t) -(INT64_C (1) << 32) },
+    { "format: '*' width INT_MAX + 1: EINVAL", "%*d",
+      (uint64_t) INT32_MAX + 1 },
+    { "format: %d of 2^32 + 5: EINVAL", "%d%d", (UINT64_C (1) << 32) + 5 },
+    { "format: %hhd of 2^32: EINVAL", "%hhd%d", UINT64_C (1) << 32 },
+    { "format: %c of 2^32 + 'a': EINVAL", "%c%d", (UINT64_C (1) << 32) + 'a' },
+    { "format: %u of 2^32 + 5: EINVAL", "%u%d", (UINT64_C (1) << 32) + 5 },
+    { "format: %x of -1 sign-extended: EINVAL", "%x%d", UINT64_MAX },
+  };
+  for (size_t i = 0; i < sizeof wide / sizeof *wide; i++)
+    {
+      uint64_t two[2] = { wide[i].slot, 7 };
+      format_error (wide[i].name, wide[i].fmt, two, sizeof two, 100,
+		    NVPTX_RPC_EINVAL);
+    }
+  /* The bounds themselves are ints.  */
+  slots[0] = (uint64_t) (int64_t) INT32_MIN;
+  slots[1] = UINT32_MAX;
+  rep = format_request ("format: %d of INT_MIN, %u of UINT_MAX", "%d %u",
+			slots, 16, 100);
+  CHECK_INT ("format: %d of INT_MIN, %u of UINT_MAX: its length",
+	     rep.result, 22);
+  check_bytes ("format: %d of INT_MIN, %u of UINT_MAX: the output",
+	       mb->window, "-2147483648 4294967295", 22);
   slots[0] = (uint64_t) -NVPTX_RPC_FORMAT_MAX;
+  slots[1] = 3;
   rep = format_request ("format: '*' width -FORMAT_MAX", "%*d", slots, 16,
 			0);
   CHECK_INT ("format: '*' width -FORMAT_MAX: its length", rep.result,
@@ -877,6 +918,49 @@ bad_requests (void)
   r.arg[0] = 1;
   r.arg[1] = 0200000;
   expect_error ("fchmod mode 0200000: EINVAL", r, NVPTX_RPC_EINVAL);
+  /* Cut to mode_t, 0644.  */
+  r = path_request (NVPTX_RPC_CHMOD, "file");
+  r.arg[0] = (INT64_C (1) << 32) | 0644;
+  expect_error ("chmod mode 2^32 | 0644: EINVAL", r, NVPTX_RPC_EINVAL);
+
+  /* Owners that uid_t or gid_t does not hold: EINVAL, where a cast would
+     give another owner (2^32 is 0, root); -1 leaves either as it is.  */
+  struct stat owned, now;
+  bool root = real_geteuid () == 0;
+  if (root)
+    real_chown ("file", 1234, 1235);
+  real_lstat ("file", &owned);
+  static const struct
+  {
+    const char *name;
+    int64_t uid, gid;
+  } owners[] = {
+    { "chown uid 2^32: EINVAL", INT64_C (1) << 32, -1 },
+    { "chown gid 2^32: EINVAL", -1, INT64_C (1) << 32 },
+    { "chown uid 2^32 + 1234: EINVAL", (INT64_C (1) << 32) + 1234, -1 },
+    { "chown uid -2: EINVAL", -2, -1 },
+    { "chown gid INT64_MIN: EINVAL", -1, INT64_MIN },
+    { "chown uid INT64_MAX: EINVAL", INT64_MAX, -1 },
+  };
+  for (size_t i = 0; i < sizeof owners / sizeof *owners; i++)
+    {
+      r = path_request (NVPTX_RPC_CHOWN, "file");
+      r.arg[0] = owners[i].uid;
+      r.arg[1] = owners[i].gid;
+      expect_error (owners[i].name, r, NVPTX_RPC_EINVAL);
+    }
+  r = path_request (NVPTX_RPC_CHOWN, "file");
+  r.arg[0] = r.arg[1] = -1;
+  CHECK_INT ("chown -1, -1: leaves both", raw_call (&r).result, 0);
+  CHECK ("chown: the owner and group as they were",
+	 real_lstat ("file", &now) == 0 && now.st_uid == owned.st_uid
+	 && now.st_gid == owned.st_gid);
+  r.arg[0] = owned.st_uid;
+  r.arg[1] = root ? 4321 : (int64_t) owned.st_gid;
+  CHECK_INT ("chown to the owner, a group", raw_call (&r).result, 0);
+  CHECK ("chown: the group given",
+	 real_lstat ("file", &now) == 0 && now.st_uid == owned.st_uid
+	 && now.st_gid == (gid_t) r.arg[1]);
 
   /* Set-user-ID and set-group-ID: never; the sticky bit: yes.  */
   r = path_request (NVPTX_RPC_OPEN, "setuid-file");
