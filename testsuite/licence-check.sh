@@ -18,7 +18,7 @@ fail () { echo "FAIL: $1: $2"; status=1; }
 for f in $(git ls-files); do
   case $f in
     COPYING|COPYING.NEWLIB|README|*/README|docs/*|*.md|*.svg|*.xz|*.diff \
-    |testsuite/fuzz/corpus/*|testsuite/board.sim/*.prog \
+    |testsuite/fuzz/corpus*/*|testsuite/board.sim/*.prog \
     |testsuite/board.sim/*.in) continue ;;
   esac
   id=$(head -5 "$f" | sed -n 's/.*SPDX-License-Identifier: *\([^ *]*\).*/\1/p')

@@ -1,13 +1,15 @@
 #!/bin/sh
 # SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
 # SPDX-License-Identifier: GPL-3.0-or-later
-# "make check"'s bounded fuzzing of the server: build the libFuzzer target
-# with $FUZZ_CC $FUZZ_CFLAGS (from the Makefile) and run it for
-# $FUZZ_CHECK_SECONDS (default 60) from the seed corpus, all of it in a
-# temporary directory, which is kept, crash input and log, on a failure.
-# SKIP (77) where that compiler cannot link a libFuzzer program.
+# "make check"'s bounded fuzzing of the server: build the libFuzzer
+# targets with $FUZZ_CC $FUZZ_CFLAGS (from the Makefile), rpc-fuzz and
+# rpc-fuzz-confined (the server in a sandbox, its oracle watching what
+# is outside), and run each for $FUZZ_CHECK_SECONDS (default 30) from its
+# seed corpus, all of it in a temporary directory, which is kept, crash
+# input and log, on a failure.  SKIP (77) where that compiler cannot link
+# a libFuzzer program.
 : "${srcdir:=.}" "${FUZZ_CC:?}" "${FUZZ_CFLAGS:?}"
-seconds=${FUZZ_CHECK_SECONDS:-60}
+seconds=${FUZZ_CHECK_SECONDS:-30}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -23,26 +25,37 @@ fi
 fail ()
 {
   trap - EXIT
-  echo "FAIL: rpc-fuzz: $* (kept in $tmp)"
+  echo "FAIL: $1: $2 (kept in $tmp)"
   exit 1
 }
 
-$FUZZ_CC $FUZZ_CFLAGS -I"$srcdir/include" -I"$srcdir/nvptx-tools-run-patch" \
-  -I"$srcdir/testsuite/host" "$srcdir/testsuite/fuzz/rpc-fuzz.c" \
-  "$srcdir/nvptx-tools-run-patch/rpc-server.c" \
-  "$srcdir/testsuite/host/host-device.c" -o "$tmp/rpc-fuzz" \
-  || fail "does not build"
-mkdir "$tmp/found" "$tmp/scratch"
-# The target's scratch directory goes in TMPDIR.
-if TMPDIR="$tmp/scratch" "$tmp/rpc-fuzz" -max_total_time="$seconds" \
-     -max_len=16384 -timeout=10 -print_final_stats=1 \
-     -artifact_prefix="$tmp/" "$tmp/found" "$srcdir/testsuite/fuzz/corpus" \
-     > "$tmp/fuzz.log" 2>&1
-then
-  grep -E '^(#[0-9]+[[:space:]]+DONE|stat::number_of_executed_units)' \
-    "$tmp/fuzz.log"
-  echo "PASS: rpc-fuzz: $seconds seconds, no crash, hang or invariant violation"
-else
-  tail -40 "$tmp/fuzz.log"
-  fail "found a failing input, the crash-*, leak-*, timeout-* or oom-* file"
-fi
+# fuzz NAME CORPUS [CFLAGS...]: build NAME and run it from CORPUS.
+fuzz ()
+{
+  name=$1 corpus=$2
+  shift 2
+  $FUZZ_CC $FUZZ_CFLAGS "$@" -I"$srcdir/include" \
+    -I"$srcdir/nvptx-tools-run-patch" -I"$srcdir/testsuite/host" \
+    "$srcdir/testsuite/fuzz/rpc-fuzz.c" \
+    "$srcdir/nvptx-tools-run-patch/rpc-server.c" \
+    "$srcdir/testsuite/host/host-device.c" -o "$tmp/$name" \
+    || fail "$name" "does not build"
+  mkdir "$tmp/found-$name" "$tmp/scratch-$name"
+  # The target's scratch directory goes in TMPDIR.
+  if TMPDIR="$tmp/scratch-$name" "$tmp/$name" -max_total_time="$seconds" \
+       -max_len=16384 -timeout=10 -print_final_stats=1 \
+       -artifact_prefix="$tmp/$name-" "$tmp/found-$name" "$corpus" \
+       > "$tmp/$name.log" 2>&1
+  then
+    grep -E '^(#[0-9]+[[:space:]]+DONE|stat::number_of_executed_units)' \
+      "$tmp/$name.log"
+    echo "PASS: $name: $seconds seconds, no crash, hang or invariant violation"
+  else
+    tail -40 "$tmp/$name.log"
+    fail "$name" "found a failing input, the $name-crash-*, leak-*, timeout-* or oom-* file"
+  fi
+}
+
+fuzz rpc-fuzz "$srcdir/testsuite/fuzz/corpus"
+fuzz rpc-fuzz-confined "$srcdir/testsuite/fuzz/corpus-confined" \
+  -DRPC_FUZZ_CONFINED

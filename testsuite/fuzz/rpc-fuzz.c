@@ -27,18 +27,43 @@
    a private scratch directory are not sent (see unsafe below).  It
    copies by DMA from and to a fake device, DEVICE_SIZE bytes of memory
    (host-device.c): a request with NVPTX_RPC_DIRECT gives arg2 as an
-   offset into it.  */
+   offset into it.
+
+   Built with RPC_FUZZ_CONFINED (rpc-fuzz-confined), the server is
+   confined to the sandbox box/ of the scratch directory, as --sandbox
+   confines it, and the input starts with one more byte, whose bit 0 adds
+   --read-only.  Before it is confined, it opens for the program, as
+   guest 3 and 4, a file beside the sandbox (handed.txt, read-only) and
+   /proc/cpuinfo; decoy/ beside it holds files with a secret drawn at
+   start.  Paths are sent as they come, absolute ones and `..' included,
+   a string's leading '@' standing for the scratch directory's host
+   path, which the seeds cannot know; only those that could reach past
+   the scratch directory if the sandbox failed are not sent.  After each
+   reply the oracle fails on: any change outside the sandbox (and under
+   --read-only in it), /dev/null's or /proc/cpuinfo's attributes changed,
+   a descriptor on a file outside but for those handed over and
+   /dev/null, a file of procfs open for writing, and the secret in a
+   reply when the input does not hold it.
+
+   RPC_FUZZ_WRITE_SEEDS=DIR rpc-fuzz-confined writes its seeds, the
+   escape attempts of testsuite/host/test-sandbox.c, into DIR and exits
+   (testsuite/fuzz/corpus-confined).  */
 
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
+#include <linux/magic.h>
 #include <sanitizer/asan_interface.h>
 
 #include "host-device.h"
@@ -67,7 +92,15 @@ static const char *const traces[NVPTX_RPC_OPCODE_END] = {
 #undef OP
 };
 
-static int scratch_fd;		/* The scratch directory, every input's cwd.  */
+#ifdef RPC_FUZZ_CONFINED
+# define CONFINED true
+#else
+# define CONFINED false
+#endif
+
+static int scratch_fd;		/* Every input's cwd: the scratch
+				   directory, or confined its box/.  */
+static int top_fd;		/* The scratch directory.  */
 static int home_fd;		/* libFuzzer's, between inputs.  */
 static char scratch_path[PATH_MAX];
 static mode_t saved_umask;
@@ -117,12 +150,261 @@ empty_cwd (void)
 static void
 remove_scratch (void)
 {
-  if (fchdir (scratch_fd) == 0 && fchmod (scratch_fd, 0700) == 0)
+  if (fchdir (top_fd) == 0 && fchmod (scratch_fd, 0700) == 0)
     {
       empty_cwd ();
       if (fchdir (home_fd) == 0)
 	rmdir (scratch_path);
     }
+}
+
+/* Confined: the sandbox's host path, the secret of the decoys, and the
+   descriptors handed to the program before it was confined.  */
+#define SECRET_SIZE 24
+#define HANDED_FD 3
+#define PROC_FD 4
+static char box_path[PATH_MAX + 8];
+static char secret[SECRET_SIZE + 1];
+static struct stat handed_st, proc_st;
+
+/* Whether the N bytes at P hold the secret.  Not instrumented: libFuzzer
+   would learn the secret from the comparisons (and memmem's), and write
+   it into the sandbox to read it back.  */
+__attribute__ ((no_sanitize ("coverage"))) static bool
+holds_secret (const unsigned char *p, size_t n)
+{
+  for (size_t i = 0; i + SECRET_SIZE <= n; i++)
+    {
+      size_t k = 0;
+      while (k < SECRET_SIZE && p[i + k] == (unsigned char) secret[k])
+	k++;
+      if (k == SECRET_SIZE)
+	return true;
+    }
+  return false;
+}
+
+/* The snapshot being built (snapshot_entry), and what it leaves out.  */
+static char *snapshot_text;
+static size_t snapshot_length;
+static const char *snapshot_skip;
+
+static void
+snapshot_add (const char *text, size_t n)
+{
+  snapshot_text = realloc (snapshot_text, snapshot_length + n + 1);
+  CHECK (snapshot_text != NULL);
+  memcpy (snapshot_text + snapshot_length, text, n);
+  snapshot_length += n;
+  snapshot_text[snapshot_length] = '\0';
+}
+
+static int
+snapshot_entry (const char *path, const struct stat *st, int type,
+		struct FTW *ftw)
+{
+  char line[PATH_MAX + 256];
+  int n;
+
+  (void) type;
+  (void) ftw;
+  if (snapshot_skip && strcmp (path, snapshot_skip) == 0)
+    return FTW_SKIP_SUBTREE;
+  n = snprintf (line, sizeof line, "%s %o %u:%u %lld %lu %lu %lld.%09ld "
+		"%lld.%09ld", path, (unsigned) st->st_mode,
+		(unsigned) st->st_uid, (unsigned) st->st_gid,
+		(long long) st->st_size, (unsigned long) st->st_nlink,
+		(unsigned long) st->st_ino, (long long) st->st_mtim.tv_sec,
+		st->st_mtim.tv_nsec, (long long) st->st_ctim.tv_sec,
+		st->st_ctim.tv_nsec);
+  snapshot_add (line, n);
+  if (S_ISREG (st->st_mode))
+    {
+      unsigned char bytes[4096];
+      uint64_t hash = 14695981039346656037u;
+      int fd = open (path, O_RDONLY | O_CLOEXEC);
+      ssize_t got;
+      while (fd >= 0 && (got = read (fd, bytes, sizeof bytes)) > 0)
+	for (ssize_t i = 0; i < got; i++)
+	  hash = (hash ^ bytes[i]) * 1099511628211u;
+      if (fd >= 0)
+	close (fd);
+      n = snprintf (line, sizeof line, " %016llx", (unsigned long long) hash);
+      snapshot_add (line, n);
+    }
+  else if (S_ISLNK (st->st_mode))
+    {
+      char target[PATH_MAX];
+      ssize_t got = readlink (path, target, sizeof target);
+      snapshot_add (" -> ", 4);
+      snapshot_add (target, got < 0 ? 0 : got);
+    }
+  snapshot_add ("\n", 1);
+  return FTW_CONTINUE;
+}
+
+/* Everything in the scratch directory but the sandbox (with it when
+   WITH_BOX), as text: names, modes, owners, sizes, links, inodes,
+   modification and change times, and a hash of each file's bytes or a
+   symlink's target.  The caller frees it.  */
+static char *
+outside_snapshot (bool with_box)
+{
+  snapshot_text = NULL;
+  snapshot_length = 0;
+  snapshot_skip = with_box ? NULL : box_path;
+  snapshot_add ("", 0);
+  CHECK (nftw (scratch_path, snapshot_entry, 16,
+	       FTW_PHYS | FTW_ACTIONRETVAL) == 0);
+  return snapshot_text;
+}
+
+/* The attributes of the host's files the program may hold a descriptor
+   of in a sandbox, but not change.  */
+static bool
+same_attributes (const struct stat *a, const struct stat *b)
+{
+  return a->st_mode == b->st_mode && a->st_uid == b->st_uid
+	 && a->st_gid == b->st_gid && a->st_size == b->st_size
+	 && a->st_ctim.tv_sec == b->st_ctim.tv_sec
+	 && a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
+}
+
+/* PATH's attributes are still BEFORE; if not, its mode goes back (the
+   host's /dev/null and /proc/cpuinfo), and the check fails.  */
+static void
+check_host_file (const char *path, const struct stat *before)
+{
+  struct stat now;
+
+  CHECK (stat (path, &now) == 0);
+  if (!same_attributes (before, &now))
+    {
+      chmod (path, before->st_mode & 07777);
+      fprintf (stderr, "rpc-fuzz: %s changed\n", path);
+      CHECK (!"a file outside the sandbox changed");
+    }
+}
+
+/* Whether PATH is the sandbox or beneath it.  */
+static bool
+in_box (const char *path)
+{
+  size_t n = strlen (box_path);
+
+  return strncmp (path, box_path, n) == 0
+	 && (path[n] == '\0' || path[n] == '/');
+}
+
+/* Every descriptor opened since OPEN_BEFORE (a bitmap, open_fds) leads
+   beneath the sandbox, or is /dev/null or a duplicate of one handed
+   over; none of procfs is open for writing.  */
+static void
+check_descriptors (const unsigned char open_before[])
+{
+  /* The list, not a probe of every number: this runs after each reply.  */
+  DIR *d = opendir ("/proc/self/fd");
+  struct dirent *e;
+
+  CHECK (d != NULL);
+  while ((e = readdir (d)) != NULL)
+    {
+      struct stat st;
+      struct statfs fs;
+      char link[32], path[PATH_MAX];
+      int fd = atoi (e->d_name), flags;
+
+      if (e->d_name[0] == '.' || fd == dirfd (d))
+	continue;
+      CHECK (fd < FD_PROBE && (flags = fcntl (fd, F_GETFL)) >= 0);
+      CHECK (fstatfs (fd, &fs) == 0 && fstat (fd, &st) == 0);
+      CHECK (fs.f_type != PROC_SUPER_MAGIC
+	     || (flags & O_ACCMODE) == O_RDONLY);
+      if (open_before[fd / 8] & 1 << fd % 8
+	  || (S_ISCHR (st.st_mode) && st.st_rdev == makedev (1, 3))
+	  || (st.st_dev == handed_st.st_dev && st.st_ino == handed_st.st_ino)
+	  || (st.st_dev == proc_st.st_dev && st.st_ino == proc_st.st_ino))
+	continue;
+      snprintf (link, sizeof link, "/proc/self/fd/%d", fd);
+      ssize_t n = readlink (link, path, sizeof path - 1);
+      CHECK (n > 0);
+      path[n] = '\0';
+      if (!in_box (path))
+	fprintf (stderr, "rpc-fuzz: descriptor %d on %s\n", fd, path);
+      CHECK (in_box (path));
+    }
+  closedir (d);
+}
+
+/* Whether PATH (LENGTH bytes), resolved from a directory FLOOR levels
+   above which it may not climb, does: its `..' components outnumber the
+   names before them by more than FLOOR.  */
+static bool
+climbs (const char *p, size_t length, int floor)
+{
+  int depth = 0;
+
+  for (size_t i = 0; i < length;)
+    {
+      const char *slash = memchr (p + i, '/', length - i);
+      size_t end = slash ? (size_t) (slash - p) : length;
+      if (end - i == 2 && p[i] == '.' && p[i + 1] == '.')
+	{
+	  if (--depth < -floor)
+	    return true;
+	}
+      else if (end > i && !(end - i == 1 && p[i] == '.'))
+	depth++;
+      i = end + 1;
+    }
+  return false;
+}
+
+/* A path a confined server may be given: one that, were the sandbox to
+   fail, would still reach no further than the scratch directory, and a
+   few files of the host's whose refusal in a sandbox is the point.  */
+static bool
+confined_path (const char *p, size_t length)
+{
+  static const char *const host_files[] = {
+    "/dev/null", "/dev/zero", "/proc/self/mem", "/proc/self/environ",
+    "/proc/self/status", "/proc/cpuinfo",
+  };
+  size_t top = strlen (scratch_path);
+
+  if (length == 0 || p[0] != '/')
+    /* From the working directory, the box or beneath it.  */
+    return !climbs (p, length, 1);
+  for (size_t i = 0; i < sizeof host_files / sizeof *host_files; i++)
+    if (length == strlen (host_files[i])
+	&& memcmp (p, host_files[i], length) == 0)
+      return true;
+  return length >= top && memcmp (p, scratch_path, top) == 0
+	 && (length == top || p[top] == '/')
+	 && !climbs (p + top, length - top, 0);
+}
+
+/* Each string of the LENGTH window bytes at WINDOW that starts with '@'
+   gets the scratch directory's path for it, if all then fits in
+   WINDOW_SIZE; returns the new length.  */
+static size_t
+expand_top (unsigned char *window, size_t length, uint32_t window_size)
+{
+  static unsigned char out[WINDOW_LIMIT];
+  size_t top = strlen (scratch_path), n = 0;
+
+  for (size_t i = 0; i < length; i++)
+    {
+      bool expand = window[i] == '@' && (i == 0 || window[i - 1] == '\0');
+      size_t add = expand ? top : 1;
+      if (n + add > window_size)
+	return length;
+      memcpy (out + n, expand ? (const unsigned char *) scratch_path
+	      : window + i, add);
+      n += add;
+    }
+  memcpy (window, out, n);
+  return n;
 }
 
 /* A path the server may be given: relative and without a ".." component.
@@ -186,7 +468,8 @@ unsafe (const struct nvptx_rpc_request *req, const unsigned char *window,
   for (size_t pos = 0; pos < length;)
     {
       size_t n = strnlen (block + pos, length - pos);
-      if (!safe_path (block + pos, n))
+      if (CONFINED ? !confined_path (block + pos, n)
+	  : !safe_path (block + pos, n))
 	return true;
       pos += n + 1;
     }
@@ -271,6 +554,25 @@ open_fds (unsigned char open[FD_PROBE / 8])
       open[fd / 8] |= 1 << fd % 8;
 }
 
+/* Serve an OPEN of PATH for reading, as the program would send it, and
+   return the reply's result.  */
+static int64_t
+open_for_program (struct rpc_server *server, struct nvptx_rpc_mailbox *mb,
+		  const char *path)
+{
+  size_t length = strlen (path) + 1;
+
+  CHECK (length <= mb->window_size);
+  memcpy (mb->window, path, length);
+  mb->request = (struct nvptx_rpc_request) {
+    .version = NVPTX_RPC_VERSION, .opcode = NVPTX_RPC_OPEN,
+    .length = length, .arg = { NVPTX_RPC_O_RDONLY },
+  };
+  __atomic_store_n (&mb->request_seq, mb->request_seq + 1, __ATOMIC_RELEASE);
+  CHECK (rpc_server_poll (server));
+  return mb->reply.result;
+}
+
 /* PATH made absolute from CWD, if it is not; FLAG its leading bytes.  */
 static char *
 absolute (const char *path, size_t flag, const char *cwd)
@@ -314,20 +616,259 @@ absolute_args (int *argc, char ***argv, const char *cwd)
   *argv = args;
 }
 
+/* The seed being written (write_seeds): the input's bytes.  */
+static unsigned char seed[8192];
+static size_t seed_length;
+
+static void
+seed_put (const void *p, size_t n)
+{
+  CHECK (n <= sizeof seed - seed_length);
+  memcpy (seed + seed_length, p, n);
+  seed_length += n;
+}
+
+/* A confined input's first bytes: --read-only or not, a 1 KiB window.  */
+static void
+seed_begin (bool read_only)
+{
+  unsigned char first[2] = { read_only, 60 };
+
+  seed_length = 0;
+  seed_put (first, sizeof first);
+}
+
+/* A request: OPCODE, its arguments A0..A2 as int64s, and the strings
+   S1 and S2 (when not NULL) as its argument block.  */
+static void
+seed_call (int opcode, int64_t a0, int64_t a1, int64_t a2, const char *s1,
+	   const char *s2)
+{
+  const char *strings[2] = { s1, s2 };
+  const int64_t args[4] = { a0, a1, a2, 0 };
+  char block[1024];
+  size_t length = 0;
+
+  for (int i = 0; i < 2 && strings[i]; i++)
+    {
+      size_t n = strlen (strings[i]) + 1;
+      CHECK (n <= sizeof block - length);
+      memcpy (block + length, strings[i], n);
+      length += n;
+    }
+  /* Every argument an int64.  */
+  unsigned char head[5] = { opcode, 0, 0xff, length & 0xff, length >> 8 };
+  seed_put (head, sizeof head);
+  for (int i = 0; i < 4; i++)
+    {
+      unsigned char le[8];
+      for (int b = 0; b < 8; b++)
+	le[b] = (uint64_t) args[i] >> 8 * b;
+      seed_put (le, sizeof le);
+    }
+  seed_put (block, length);
+}
+
+static void
+seed_end (const char *dir, const char *name)
+{
+  char path[PATH_MAX];
+  FILE *f;
+
+  snprintf (path, sizeof path, "%s/%s", dir, name);
+  CHECK ((f = fopen (path, "wb")) != NULL);
+  CHECK (fwrite (seed, 1, seed_length, f) == seed_length);
+  CHECK (fclose (f) == 0);
+}
+
+#define OPEN(path, flags) seed_call (NVPTX_RPC_OPEN, (flags), 0644, 0, \
+				     (path), NULL)
+#define PATH_CALL(op, path, a0, a1) seed_call (NVPTX_RPC_##op, (a0), (a1), \
+					       0, (path), NULL)
+#define FD_CALL(op, fd, a1, a2) seed_call (NVPTX_RPC_##op, (fd), (a1), (a2), \
+					   NULL, NULL)
+/* The guest descriptor the next OPEN gives: after 0-2 and those handed
+   over.  */
+#define NEXT_FD 5
+
+/* The escape attempts of testsuite/host/test-sandbox.c, made from the
+   top of the sandbox (the box beside decoy/ and handed.txt, '@' the
+   scratch directory), one or a few an input, each with --read-only and
+   without.  */
+static void
+write_seeds (const char *dir)
+{
+  static const char *const reads[] = {
+    "@/decoy/secret.txt", "@/box/../decoy/secret.txt",
+    "@/box//..//decoy/secret.txt", "@/box-evil/file", "../decoy/secret.txt",
+    "sub/../../decoy/secret.txt", "/proc/self/mem", "/proc/self/environ",
+    "/dev/zero", "ln-abs", "ln-rel", "chain1", "ln-dir/secret.txt",
+    "ln-mem", "made-up/decoy/secret.txt", "hl-of-link",
+  };
+  static const int flags[] = {
+    NVPTX_RPC_O_RDONLY, NVPTX_RPC_O_RDWR,
+    NVPTX_RPC_O_WRONLY | NVPTX_RPC_O_TRUNC,
+    NVPTX_RPC_O_WRONLY | NVPTX_RPC_O_APPEND,
+  };
+  char name[64];
+
+  for (int ro = 0; ro <= 1; ro++)
+    {
+      /* The symlinks and the directory the attempts go through.  */
+      const char *suffix = ro ? "-ro" : "";
+      for (size_t i = 0; i < sizeof reads / sizeof *reads; i++)
+	for (size_t f = 0; f < sizeof flags / sizeof *flags; f++)
+	  {
+	    seed_begin (ro);
+	    PATH_CALL (MKDIR, "sub", 0755, 0);
+	    seed_call (NVPTX_RPC_SYMLINK, 0, 0, 0, "@/decoy/secret.txt",
+		       "ln-abs");
+	    seed_call (NVPTX_RPC_SYMLINK, 0, 0, 0, "../decoy/secret.txt",
+		       "ln-rel");
+	    seed_call (NVPTX_RPC_SYMLINK, 0, 0, 0, "chain2", "chain1");
+	    seed_call (NVPTX_RPC_SYMLINK, 0, 0, 0, "sub/../ln-rel", "chain2");
+	    seed_call (NVPTX_RPC_SYMLINK, 0, 0, 0, "../decoy", "ln-dir");
+	    seed_call (NVPTX_RPC_SYMLINK, 0, 0, 0, "/proc/self/mem", "ln-mem");
+	    seed_call (NVPTX_RPC_SYMLINK, 0, 0, 0, "..", "made-up");
+	    seed_call (NVPTX_RPC_LINK, 0, 0, 0, "ln-rel", "hl-of-link");
+	    OPEN (reads[i], flags[f]);
+	    FD_CALL (READ, NEXT_FD, 64, 0);
+	    FD_CALL (FCHMOD, NEXT_FD, 0600, 0);
+	    FD_CALL (FTRUNCATE, NEXT_FD, 0, 0);
+	    snprintf (name, sizeof name, "escape-open-%zu-%zu%s", i, f, suffix);
+	    seed_end (dir, name);
+	  }
+
+      /* Calls on paths out.  */
+      seed_begin (ro);
+      seed_call (NVPTX_RPC_SYMLINK, 0, 0, 0, "../decoy", "ln-dir");
+      seed_call (NVPTX_RPC_SYMLINK, 0, 0, 0, "../decoy/secret.txt", "ln-rel");
+      PATH_CALL (STAT, "@/decoy/secret.txt", 0, 0);
+      PATH_CALL (STAT, "..", 0, 0);
+      PATH_CALL (LSTAT, "..", 0, 0);
+      PATH_CALL (ACCESS, "../decoy/secret.txt", 0, 0);
+      PATH_CALL (MKDIR, "../made-outside", 0755, 0);
+      PATH_CALL (MKDIR, "..", 0755, 0);
+      PATH_CALL (UNLINK, "..", 0, 0);
+      PATH_CALL (RMDIR, "../decoy/dir", 0, 0);
+      PATH_CALL (UNLINK, "ln-dir/secret.txt", 0, 0);
+      PATH_CALL (TRUNCATE, "ln-rel", 0, 0);
+      PATH_CALL (CHMOD, "ln-rel", 0777, 0);
+      PATH_CALL (CHOWN, "ln-rel", 0, 0);
+      seed_call (NVPTX_RPC_UTIMENS, 1, 1, 1, "ln-dir", NULL);
+      seed_call (NVPTX_RPC_LINK, 0, 0, 0, "@/decoy/secret.txt", "hl");
+      seed_call (NVPTX_RPC_LINK, 0, 0, 0, "ln-dir/secret.txt", "hl");
+      OPEN ("inside", NVPTX_RPC_O_WRONLY | NVPTX_RPC_O_CREAT);
+      seed_call (NVPTX_RPC_LINK, 0, 0, 0, "inside", "../hl");
+      seed_call (NVPTX_RPC_RENAME, 0, 0, 0, "inside", "../moved-out");
+      seed_call (NVPTX_RPC_RENAME, 0, 0, 0, "@/decoy/secret.txt",
+		 "moved-in");
+      seed_call (NVPTX_RPC_RENAME, 0, 0, 0, "inside", "ln-dir/moved");
+      seed_call (NVPTX_RPC_RENAME, 0, 0, 0, "@/box", "@/box2");
+      PATH_CALL (RMDIR, "@/box", 0, 0);
+      seed_call (NVPTX_RPC_SYMLINK, 0, 0, 0, "x", "ln-dir/made");
+      seed_call (NVPTX_RPC_SYMLINK, 0, 0, 0, "../created-outside",
+		 "ln-dangling");
+      OPEN ("ln-dangling", NVPTX_RPC_O_WRONLY | NVPTX_RPC_O_CREAT);
+      PATH_CALL (CHDIR, "..", 0, 0);
+      PATH_CALL (CHDIR, "@", 0, 0);
+      PATH_CALL (CHDIR, "ln-dir", 0, 0);
+      OPEN ("..", NVPTX_RPC_O_RDONLY | NVPTX_RPC_O_DIRECTORY);
+      FD_CALL (READDIR, NEXT_FD + 1, 2048, 0);
+      seed_call (NVPTX_RPC_READLINK, 0, 0, 0, "ln-rel", NULL);
+      /* ELOOP, which in a sandbox may mean a magic link.  */
+      seed_call (NVPTX_RPC_SYMLINK, 0, 0, 0, "loop-b", "loop-a");
+      seed_call (NVPTX_RPC_SYMLINK, 0, 0, 0, "loop-a", "loop-b");
+      OPEN ("loop-a", NVPTX_RPC_O_RDONLY);
+      OPEN ("ln-rel", NVPTX_RPC_O_RDONLY | NVPTX_RPC_O_NOFOLLOW);
+      snprintf (name, sizeof name, "escape-paths%s", suffix);
+      seed_end (dir, name);
+
+      /* From a subdirectory.  */
+      seed_begin (ro);
+      PATH_CALL (MKDIR, "deep", 0755, 0);
+      PATH_CALL (CHDIR, "deep", 0, 0);
+      OPEN ("../../decoy/secret.txt", NVPTX_RPC_O_RDONLY);
+      PATH_CALL (MKDIR, "../../made-outside", 0755, 0);
+      PATH_CALL (CHDIR, "../..", 0, 0);
+      FD_CALL (GETCWD, 0, 0, 0);
+      PATH_CALL (CHDIR, "..", 0, 0);
+      snprintf (name, sizeof name, "escape-deep%s", suffix);
+      seed_end (dir, name);
+
+      /* Descriptors of files outside: /dev/null by name, those handed
+	 over, and a duplicate.  */
+      static const int fds[] = { NEXT_FD, HANDED_FD, PROC_FD, NEXT_FD + 1 };
+      for (size_t i = 0; i < sizeof fds / sizeof *fds; i++)
+	{
+	  seed_begin (ro);
+	  OPEN ("/dev/null", NVPTX_RPC_O_RDWR);
+	  FD_CALL (DUP, HANDED_FD, 0, 0);
+	  FD_CALL (FCHMOD, fds[i], 0666, 0);
+	  FD_CALL (FTRUNCATE, fds[i], 0, 0);
+	  FD_CALL (FCNTL, fds[i], NVPTX_RPC_F_SETFL, NVPTX_RPC_O_APPEND);
+	  FD_CALL (FSYNC, fds[i], 1, 0);
+	  FD_CALL (READ, fds[i], 64, 0);
+	  FD_CALL (FSTAT, fds[i], 0, 0);
+	  snprintf (name, sizeof name, "escape-fd-%d%s", fds[i], suffix);
+	  seed_end (dir, name);
+	}
+    }
+}
+
 int
 LLVMFuzzerInitialize (int *argc, char ***argv)
 {
   const char *tmpdir = getenv ("TMPDIR");
+  const char *seeds = getenv ("RPC_FUZZ_WRITE_SEEDS");
   char cwd[PATH_MAX];
   int null_fd;
 
+  if (CONFINED && seeds)
+    {
+      write_seeds (seeds);
+      exit (0);
+    }
   CHECK (getcwd (cwd, sizeof cwd) != NULL);
   absolute_args (argc, argv, cwd);
   snprintf (scratch_path, sizeof scratch_path, "%s/rpc-fuzz.XXXXXX",
 	    tmpdir && *tmpdir ? tmpdir : "/tmp");
   CHECK (mkdtemp (scratch_path) != NULL);
-  CHECK ((scratch_fd = open (scratch_path, O_RDONLY | O_DIRECTORY
-					   | O_CLOEXEC)) >= 0);
+  CHECK ((top_fd = open (scratch_path, O_RDONLY | O_DIRECTORY
+				       | O_CLOEXEC)) >= 0);
+  scratch_fd = top_fd;
+  if (CONFINED)
+    {
+      /* The sandbox, and beside it what must stay out of its reach.  */
+      unsigned char random[SECRET_SIZE / 2];
+      char text[SECRET_SIZE + 16];
+      CHECK (getrandom (random, sizeof random, 0) == sizeof random);
+      for (size_t i = 0; i < sizeof random; i++)
+	snprintf (secret + 2 * i, 3, "%02x", random[i]);
+      snprintf (box_path, sizeof box_path, "%s/box", scratch_path);
+      snprintf (text, sizeof text, "secret %s\n", secret);
+      CHECK (mkdirat (top_fd, "box", 0755) == 0
+	     && mkdirat (top_fd, "decoy", 0755) == 0
+	     && mkdirat (top_fd, "decoy/dir", 0755) == 0
+	     && mkdirat (top_fd, "box-evil", 0755) == 0);
+      static const char *const decoys[] = {
+	"decoy/secret.txt", "decoy/dir/secret.txt", "box-evil/file",
+	"handed.txt",
+      };
+      for (size_t i = 0; i < sizeof decoys / sizeof *decoys; i++)
+	{
+	  /* handed.txt is the program's to read: no secret.  */
+	  int fd = openat (top_fd, decoys[i], O_WRONLY | O_CREAT | O_CLOEXEC,
+			   0644);
+	  const char *bytes = i == 3 ? "handed over\n" : text;
+	  CHECK (fd >= 0 && write (fd, bytes, strlen (bytes))
+			    == (ssize_t) strlen (bytes) && close (fd) == 0);
+	}
+      CHECK (fstatat (top_fd, "handed.txt", &handed_st, 0) == 0
+	     && stat ("/proc/cpuinfo", &proc_st) == 0);
+      CHECK ((scratch_fd = openat (top_fd, "box", O_RDONLY | O_DIRECTORY
+						   | O_CLOEXEC)) >= 0);
+    }
   CHECK ((home_fd = open (".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)) >= 0);
   atexit (remove_scratch);
   /* A READ of guest 0 would wait for a terminal.  */
@@ -348,9 +889,21 @@ int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
   unsigned char fds_before[FD_PROBE / 8], fds_after[FD_PROBE / 8];
+  unsigned char fds_confined[FD_PROBE / 8];
   static unsigned char piece[WINDOW_LIMIT];
+  bool read_only = false, input_holds_secret = false;
+  char *outside_before = NULL;
+  struct stat null_before, proc_before;
   const uint8_t *p;
 
+  if (CONFINED)
+    {
+      if ((p = take (&data, &size, 1)) == NULL)
+	return 0;
+      read_only = *p & 1;
+      /* Then the program may have written it in the sandbox itself.  */
+      input_holds_secret = holds_secret (data, size);
+    }
   if ((p = take (&data, &size, 1)) == NULL)
     return 0;
   uint32_t window_size = NVPTX_RPC_WINDOW_MIN
@@ -373,6 +926,18 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   CHECK (server != NULL);
   shadow_length = 0;
   shadow_overflow = false;
+  if (CONFINED)
+    {
+      /* Handed to the program, then the sandbox set: what the oracle
+	 holds against every reply.  */
+      CHECK (open_for_program (server, mb, "../handed.txt") == HANDED_FD
+	     && open_for_program (server, mb, "/proc/cpuinfo") == PROC_FD);
+      CHECK (rpc_server_confine (server, box_path, read_only) == 0);
+      open_fds (fds_confined);
+      outside_before = outside_snapshot (read_only);
+      CHECK (stat ("/dev/null", &null_before) == 0
+	     && stat ("/proc/cpuinfo", &proc_before) == 0);
+    }
 
   const uint8_t *head;
   while ((head = take (&data, &size, 5)) != NULL)
@@ -392,6 +957,10 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       size_t used = req.length < window_size ? req.length : window_size;
       size_t n = used < size ? used : size;
       memcpy (mb->window, take (&data, &size, n), n);
+      if (CONFINED && req.opcode < NVPTX_RPC_OPCODE_END
+	  && traces[req.opcode] && strchr (traces[req.opcode], 's')
+	  && (n = expand_top (mb->window, used, window_size)) != used)
+	req.length = used = n;
       if (unsafe (&req, mb->window, window_size))
 	continue;
       if (req.flags & NVPTX_RPC_DIRECT)
@@ -429,7 +998,23 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       /* One request, one reply.  */
       CHECK (!rpc_server_poll (server));
       update_shadow (&req, rep, piece);
+      if (CONFINED)
+	{
+	  char *now = outside_snapshot (read_only);
+	  if (strcmp (now, outside_before) != 0)
+	    fprintf (stderr, "rpc-fuzz: outside the sandbox, before:\n%s"
+		     "after:\n%s", outside_before, now);
+	  CHECK (strcmp (now, outside_before) == 0);
+	  free (now);
+	  check_host_file ("/dev/null", &null_before);
+	  check_host_file ("/proc/cpuinfo", &proc_before);
+	  check_descriptors (fds_confined);
+	  CHECK (input_holds_secret
+		 || (!holds_secret (mb->window, rep->length)
+		     && !holds_secret (device, sizeof device)));
+	}
     }
+  free (outside_before);
 
   rpc_server_free (server);
   host_device_end ();
