@@ -316,11 +316,11 @@ check_descriptors (const unsigned char open_before[])
 
       if (e->d_name[0] == '.' || fd == dirfd (d))
 	continue;
-      CHECK (fd < FD_PROBE && (flags = fcntl (fd, F_GETFL)) >= 0);
+      CHECK ((flags = fcntl (fd, F_GETFL)) >= 0);
       CHECK (fstatfs (fd, &fs) == 0 && fstat (fd, &st) == 0);
       CHECK (fs.f_type != PROC_SUPER_MAGIC
 	     || (flags & O_ACCMODE) == O_RDONLY);
-      if (open_before[fd / 8] & 1 << fd % 8
+      if ((fd < FD_PROBE && open_before[fd / 8] & 1 << fd % 8)
 	  || (S_ISCHR (st.st_mode) && st.st_rdev == makedev (1, 3))
 	  || (st.st_dev == handed_st.st_dev && st.st_ino == handed_st.st_ino)
 	  || (st.st_dev == proc_st.st_dev && st.st_ino == proc_st.st_ino))
