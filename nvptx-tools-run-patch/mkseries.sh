@@ -19,8 +19,17 @@
 # it never drifts from them: it adds the server (rpc-server.c, .h), its
 # glue to a launcher (rpc-launch.c, .h) and the protocol
 # (include/nvptx-rpc.h) as new files.  The others are the reviewed diffs
-# patches/VERSION/*.diff, to nvptx-tools' own files, copied as they are
-# but for the number in their subject.
+# patches/VERSION/*.diff, to nvptx-tools' own files, each a commit
+# message from its Subject line on and the diff, copied as they are but
+# for the number in their subject.
+#
+# Each patch's author and date are those of the last commit of this
+# repository that changed the files it is made from (the first patch's
+# five sources, or the .diff), as "git log -1" gives them, so that the
+# series made from one commit is the same bytes wherever it is made.
+# Outside a git checkout (an unpacked release) they are those of the
+# person making it: git config's user.name and user.email, and the
+# current date.
 set -eu
 version=$1
 out=$2
@@ -32,13 +41,36 @@ total=$(( $(echo "$diffs" | wc -l) + 1 ))
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+# header FILE...: the first lines of a patch made from FILE... (relative
+# to the top of this repository), as git format-patch --zero-commit
+# writes them, but for the subject.
+header ()
+{
+  author=$(cd "$top" && git log -1 --format='%an <%ae>%n%aD' -- "$@" \
+	     2> /dev/null) || author=
+  if [ -z "$author" ]; then
+    name=$(git config user.name 2> /dev/null) || name=
+    email=$(git config user.email 2> /dev/null) || email=
+    if [ -z "$name" ] || [ -z "$email" ]; then
+      echo "mkseries.sh: $1 has no git history here, and git config" \
+	   "user.name or user.email is not set: no author for its patch" >&2
+      exit 1
+    fi
+    author="$name <$email>
+$(LC_ALL=C date -R)"
+  fi
+  echo "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001"
+  printf '%s\n' "$author" | sed '1s/^/From: /; 2s/^/Date: /'
+}
+
 # The new files, laid out as in nvptx-tools' tree.
 mkdir -p "$work/tree/include"
 cp "$top/include/nvptx-rpc.h" "$work/tree/include/"
-for f in rpc-server.h rpc-server.c rpc-launch.h rpc-launch.c; do
+launch_files="rpc-server.h rpc-server.c rpc-launch.h rpc-launch.c"
+for f in $launch_files; do
   cp "$here/$f" "$work/tree/"
 done
-new="include/nvptx-rpc.h rpc-server.h rpc-server.c rpc-launch.h rpc-launch.c"
+new="include/nvptx-rpc.h $launch_files"
 (cd "$work/tree"
  for f in $new; do
    # 1: the files differ, as they must.
@@ -50,10 +82,9 @@ mkdir -p "$out"
 rm -f "$out"/*.patch "$out/series"
 first=0001-run-Add-the-nvptx-rpc-server.patch
 {
+  header include/nvptx-rpc.h \
+    $(printf 'nvptx-tools-run-patch/%s ' $launch_files)
   cat <<EOF
-From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001
-From: nvptx-rpc maintainers <maintainers@users.noreply.a-seed-87dfc9e3.example>
-Date: Thu, 3 Dec 2026 12:00:00 +0000
 Subject: [PATCH 1/$total] run: Add the nvptx-rpc server
 
 nvptx-rpc gives programs built for nvptx-none real POSIX file I/O:
@@ -100,7 +131,11 @@ n=1
 for d in $diffs; do
   n=$((n + 1))
   name=$(basename "$d" .diff).patch
-  sed "1,/^Subject: /s|^Subject: \[PATCH\]|Subject: [PATCH $n/$total]|" \
-    "$d" > "$out/$name"
+  head -n 1 "$d" | grep -q '^Subject: \[PATCH\] ' \
+    || { echo "mkseries.sh: $d does not start with its Subject line" >&2
+	 exit 1; }
+  { header "nvptx-tools-run-patch/patches/$version/$(basename "$d")"
+    sed "1s|^Subject: \[PATCH\]|Subject: [PATCH $n/$total]|" "$d"
+  } > "$out/$name"
   echo "$name" >> "$out/series"
 done
