@@ -88,21 +88,19 @@ object_rules ()
     "$o" "$f" "$flags" "$o" "$f" "$f" "$f"
 }
 
-# The files that spin while other lanes of their warp must run need
-# sm_70's independent thread scheduling; PTX's nanosleep, with which
-# nanosleep.c sleeps and the locks back off, also needs PTX 6.3.  Their
-# rules go in Makefile.am too: automake's would lack the flags.
+# The files that need sm_70 (sm70.sh).  Their rules go in Makefile.am
+# too: automake's would lack the flags.
+. "$here/sm70.sh"
 flags_for ()
 {
-  case $1 in
-    lock.c | nanosleep.c | rpc.c) echo '-misa=sm_70 -mptx=6.3 ' ;;
+  case " $sm70_sources " in
+    *" $1 "*) echo "$sm70_flags " ;;
   esac
 }
 {
   echo
-  echo "# Locks and sleeps need sm_70's independent thread scheduling: a"
-  echo "# lane spinning in one must not starve the others of its warp."
-  for f in lock.c nanosleep.c rpc.c; do
+  echo "$sm70_comment"
+  for f in $sm70_sources; do
     object_rules $f "$(flags_for $f)"
   done | sed '$d'
 } >> "$new/Makefile.am"
