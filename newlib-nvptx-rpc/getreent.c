@@ -14,10 +14,11 @@
 
 /* What stays shared lives outside the struct: the atexit list and the
    list of FILEs in _GLOBAL_REENT, and stdin, stdout and stderr in __sf,
-   which configure.host makes the default for nvptx.  Without the global
-   streams each thread would get its own stdout, which exit would not
-   flush.  */
-#ifndef _REENT_GLOBAL_STDIO_STREAMS
+   which configure.host makes the default for nvptx, and newlib 4.3.0
+   and later the only choice.  Without the global streams each thread
+   would get its own stdout, which exit would not flush.  */
+#if (__NEWLIB__ < 4 || (__NEWLIB__ == 4 && __NEWLIB_MINOR__ < 3)) \
+    && !defined (_REENT_GLOBAL_STDIO_STREAMS)
 # error "nvptx's threads must share stdio's streams: configure without --disable-newlib-global-stdio-streams"
 #endif
 
