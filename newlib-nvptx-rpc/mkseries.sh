@@ -100,15 +100,9 @@ write_makefile_inc ()
     [ -z "$added" ] || {
       echo
       echo "# System calls served by the host through the nvptx-rpc mailbox."
+      # One a line, so that each commit's diff shows its own files.
       printf 'libc_a_SOURCES +='
-      echo "$added" | awk '
-	{ w = "%D%/" $0
-	  if (n == 0 || length (line) + 1 + length (w) > 72)
-	    { printf (" \\\n\t%s", w); line = "\t" w }
-	  else
-	    { printf (" %s", w); line = line " " w }
-	  n++ }
-	END { print "" }'
+      echo "$added" | awk '{ printf (" \\\n\t%%D%%/%s", $0) } END { print "" }'
       flagged=
       for f in $sm70_sources; do
 	echo "$added" | grep -qx "$f" && flagged="$flagged $f"
