@@ -20,10 +20,11 @@ say "toolchain (built once, about 15 min on 2 cores; then seconds)"
 # fuzz" and the fuzzing in "make check"; dpkg-dev (dpkg-source) and g++,
 # for the nvptx-tools series check; GCC's offload compiler for nvptx and
 # libgomp's plugin, for OpenMP target regions (docs/offload.md) and their
-# tests.  "make check" skips what lacks them.
+# tests; autoconf2.69, which newlib's build files need, for the newlib
+# series check.  "make check" skips what lacks them.
 missing=
 for p in clang libclang-rt-14-dev dpkg-dev g++ gcc-12-offload-nvptx \
-	 libgomp-plugin-nvptx1; do
+	 libgomp-plugin-nvptx1 autoconf2.69; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' \
     || missing="$missing $p"
 done
