@@ -65,8 +65,11 @@
      w  the next arg, as lseek whence  c  the next arg, as an fcntl command
      r  the bytes read (reply window)  b  the bytes written (request window)
      n  the request's window length    p  the argument block's first string
+     D  arg3, in decimal (pread's and pwrite's offset)
    (With NVPTX_RPC_DIRECT, r and b print the buffer's address, n arg1.)
    Adding a call: an entry here, a serve_NAME in the server, a client file.
+   New entries go at the end, so that the opcodes before keep their
+   numbers.
    Arguments and replies are documented in docs/protocol.md; "A" is the
    argument block sent through the window, "R" the reply block returned
    through it (in pieces when longer than the window).  */
@@ -121,7 +124,10 @@
   OP (KILL, kill, "dd")		/* arg0=pid, arg1=signal -> 0.  */ \
   OP (ENVIRON, environ, "")	/* -> length, R=NAME=VALUE\0...  */ \
   OP (FORMAT, format, "pr")	/* A=format\0, arguments (below); arg0=room
-				   -> length, R=its first room bytes.  */
+				   -> length, R=its first room bytes.  */ \
+  OP (PREAD, pread, "drdD")	/* As READ, from the offset arg3; the
+				   file's offset unchanged.  */ \
+  OP (PWRITE, pwrite, "dbnD")	/* As WRITE, from the offset arg3.  */
 
 enum nvptx_rpc_opcode
 {
@@ -138,9 +144,10 @@ enum nvptx_rpc_opcode
 				   run the call yet.  */
 #define NVPTX_RPC_REPLY_PIECE 2u /* Not a call: send the piece of the last
 				   call's reply block from offset arg0.  */
-#define NVPTX_RPC_DIRECT 4u	/* READ or WRITE of arg1 bytes at GPU global
-				   address arg2, which the host copies by
-				   DMA; the window is not used.  Only when
+#define NVPTX_RPC_DIRECT 4u	/* READ or WRITE (or PREAD, PWRITE) of
+				   arg1 bytes at GPU global address arg2,
+				   which the host copies by DMA; the
+				   window is not used.  Only when
 				   the mailbox has NVPTX_RPC_FEATURE_DIRECT,
 				   and alone.  -> the bytes moved, as the
 				   POSIX call; EFAULT, nothing moved, when

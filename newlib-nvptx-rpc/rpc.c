@@ -317,28 +317,46 @@ exchange (struct channel *ch, uint32_t opcode, uint32_t flags,
    multilib's ssize_t).  */
 #define STREAM_MAX 0x7ffff000
 
-/* Post a direct read or write of N bytes at BUF on file ARG0.  */
-static inline __attribute__ ((always_inline)) void
-post_direct (struct channel *ch, uint32_t opcode, int64_t arg0,
-	     const void *buf, size_t n)
+/* Whether CALL, a stream, writes (WRITE, PWRITE) rather than reads.  */
+static inline bool
+stream_writes (const struct __nvptx_rpc_call *call)
 {
-  int64_t arg[4] = { arg0, n, (uintptr_t) buf };
-
-  post (ch, opcode, NVPTX_RPC_DIRECT, arg, 0);
+  return call->opcode == NVPTX_RPC_WRITE || call->opcode == NVPTX_RPC_PWRITE;
 }
 
-/* read or write of all TOTAL bytes at BUF in one request, which the host
-   serves by DMA.  */
+/* arg3 of the request for the piece of stream CALL from its byte DONE:
+   for PREAD and PWRITE, the piece's offset in the file (CALL's arg3 is
+   the call's); unused by READ and WRITE.  */
+static inline int64_t
+piece_offset (const struct __nvptx_rpc_call *call, size_t done)
+{
+  return call->arg[3] + (int64_t) done;
+}
+
+/* Post a direct transfer of N bytes at BUF for stream CALL's piece from
+   its byte DONE.  */
+static inline __attribute__ ((always_inline)) void
+post_direct (struct channel *ch, const struct __nvptx_rpc_call *call,
+	     const void *buf, size_t n, size_t done)
+{
+  int64_t arg[4] = { call->arg[0], n, (uintptr_t) buf,
+		     piece_offset (call, done) };
+
+  post (ch, call->opcode, NVPTX_RPC_DIRECT, arg, 0);
+}
+
+/* A read or write of all TOTAL bytes at BUF in one request, which the
+   host serves by DMA.  */
 static long long
 call_direct (struct channel *ch, const struct __nvptx_rpc_call *call,
 	     const void *buf, size_t total, struct nvptx_rpc_reply *reply)
 {
-  post_direct (ch, call->opcode, call->arg[0], buf, total);
+  post_direct (ch, call, buf, total, 0);
   wait_reply (ch, reply, false);
   /* The host wrote BUF behind this thread's back: its loads must not
      come from L1 lines filled before.  A fence at system scope after
      seeing the reply drops them (sm_70 and later).  */
-  if (call->opcode == NVPTX_RPC_READ)
+  if (!stream_writes (call))
     ACQUIRE_FENCE ();
   if (reply->result < 0)
     return -1;
@@ -367,14 +385,15 @@ put_piece (struct channel *ch, unsigned char *stage, size_t at,
     window_put (ch, at, src, n);
 }
 
-/* write of the TOTAL bytes at OUT to file ARG0, a request per piece, until
+/* Write, as stream CALL, the TOTAL bytes at OUT, a request per piece, until
    done or short: through the window, or, STAGED, by DMA from the stage.
    The stage, and a window of NVPTX_RPC_WRITE_HALVES_MIN or more when the
    write is longer, go in halves: the thread copies the next piece into
    one half while the host writes the other's.  */
 static long long
-write_pieces (struct channel *ch, int64_t arg0, const unsigned char *out,
-	      size_t total, bool staged, struct nvptx_rpc_reply *reply)
+write_pieces (struct channel *ch, const struct __nvptx_rpc_call *call,
+	      const unsigned char *out, size_t total, bool staged,
+	      struct nvptx_rpc_reply *reply)
 {
   size_t window = __nvptx_rpc_link.window_size;
   unsigned char *stage = staged ? stage_for (out) : NULL;
@@ -390,11 +409,11 @@ write_pieces (struct channel *ch, int64_t arg0, const unsigned char *out,
     {
       size_t rest = total - done - n, next = rest < piece ? rest : piece;
       if (staged)
-	post_direct (ch, NVPTX_RPC_WRITE, arg0, stage + at, n);
+	post_direct (ch, call, stage + at, n, done);
       else
 	{
-	  int64_t arg[4] = { arg0, at };
-	  post (ch, NVPTX_RPC_WRITE, 0, arg, n);
+	  int64_t arg[4] = { call->arg[0], at, 0, piece_offset (call, done) };
+	  post (ch, call->opcode, 0, arg, n);
 	}
       if (halves && next > 0)
 	put_piece (ch, stage, piece - at, out + done + n, next);
@@ -422,18 +441,18 @@ write_pieces (struct channel *ch, int64_t arg0, const unsigned char *out,
   return done > 0 || reply->result >= 0 ? (long long) done : -1;
 }
 
-/* read of TOTAL bytes into IN from file ARG0 by DMA into the stage, a
+/* Read, as stream CALL, TOTAL bytes into IN by DMA into the stage, a
    half at a time, until done or short: the host reads the next piece
    into one half while the thread copies the last out of the other.  */
 static long long
-read_staged (struct channel *ch, int64_t arg0, unsigned char *in,
-	     size_t total, struct nvptx_rpc_reply *reply)
+read_staged (struct channel *ch, const struct __nvptx_rpc_call *call,
+	     unsigned char *in, size_t total, struct nvptx_rpc_reply *reply)
 {
   unsigned char *stage = stage_for (in);
   size_t done = 0, n = total < STAGE_PIECE ? total : STAGE_PIECE;
   size_t at = 0;
 
-  post_direct (ch, NVPTX_RPC_READ, arg0, stage, n);
+  post_direct (ch, call, stage, n, 0);
   for (;;)
     {
       wait_reply (ch, reply, true);
@@ -447,7 +466,7 @@ read_staged (struct channel *ch, int64_t arg0, unsigned char *in,
       if (!last)
 	{
 	  n = rest < STAGE_PIECE ? rest : STAGE_PIECE;
-	  post_direct (ch, NVPTX_RPC_READ, arg0, stage + STAGE_PIECE - at, n);
+	  post_direct (ch, call, stage + STAGE_PIECE - at, n, done + got);
 	}
       /* As after call_direct's read.  */
       ACQUIRE_FENCE ();
@@ -479,14 +498,14 @@ write_by_dma (bool global, size_t total, size_t window)
   return total > NVPTX_RPC_WINDOW_WRITE_MAX && global;
 }
 
-/* read and write: by DMA when that is worth it and the host can, else
-   through the window; reads a request per window-sized piece, until done
-   or short.  */
+/* read and write, pread and pwrite: by DMA when that is worth it and the
+   host can, else through the window; reads a request per window-sized
+   piece, until done or short.  */
 static long long
 call_stream (struct channel *ch, const struct __nvptx_rpc_call *call,
 	     struct nvptx_rpc_reply *reply)
 {
-  bool writing = call->opcode == NVPTX_RPC_WRITE;
+  bool writing = stream_writes (call);
   unsigned char *in = call->in;
   const void *buf = writing ? call->out[0].base : in;
   size_t window = __nvptx_rpc_link.window_size;
@@ -506,19 +525,19 @@ call_stream (struct channel *ch, const struct __nvptx_rpc_call *call,
       && (__nvptx_rpc_link.features & NVPTX_RPC_FEATURE_DIRECT))
     {
       long long n = global ? call_direct (ch, call, buf, total, reply)
-		    : writing ? write_pieces (ch, arg[0], buf, total, true,
-					      reply)
-		    : read_staged (ch, arg[0], in, total, reply);
+		    : writing ? write_pieces (ch, call, buf, total, true, reply)
+		    : read_staged (ch, call, in, total, reply);
       if (n >= 0 || reply->error != NVPTX_RPC_EFAULT)
 	return n;
     }
   if (writing)
-    return write_pieces (ch, arg[0], buf, total, false, reply);
+    return write_pieces (ch, call, buf, total, false, reply);
   do
     {
       size_t n = total - done < window ? total - done : window;
       arg[1] = n;
-      exchange (ch, NVPTX_RPC_READ, 0, arg, 0, reply, true);
+      arg[3] = piece_offset (call, done);
+      exchange (ch, call->opcode, 0, arg, 0, reply, true);
       if (reply->result < 0)
 	break;
       /* Never more than was asked for, whatever the reply says.  A read

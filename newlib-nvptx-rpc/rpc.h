@@ -107,7 +107,8 @@ struct __nvptx_rpc_call
   void *in;
   size_t in_length;		/* Room in IN; on return, bytes received.  */
   enum nvptx_rpc_opcode opcode;
-  /* Each piece a request of its own, whose results add up (read, write);
+  /* Each piece a request of its own, whose results add up (read, write,
+     pread and pwrite, whose arg[3] is the offset of the first byte);
      otherwise OUT is one argument block, such as two paths, put back
      together by the host, and IN receives the reply block.  */
   bool stream;

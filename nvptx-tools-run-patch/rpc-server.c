@@ -927,23 +927,33 @@ wait_ready (const struct rpc_server *s, const struct guest_fd *g,
 }
 
 /* Move up to COUNT bytes between G and BUF, written to G when WRITING,
-   else read from it.  A write goes on until all is written; a read of a
-   regular file until COUNT or its end, and of anything else (a pipe, a
-   terminal) is one read, so that an interactive program is not kept
-   waiting for input nobody has typed yet.  Returns the bytes moved,
-   fewer after an error or a call that moved none, or -1 (errno set) for
-   an error before any.  */
+   else read from it: at the file's offset, or, when OFFSET is not
+   NO_OFFSET, at OFFSET, leaving the file's own (pread, pwrite).  A write
+   goes on until all is written; a read of a regular file until COUNT or
+   its end, and of anything else (a pipe, a terminal) is one read, so
+   that an interactive program is not kept waiting for input nobody has
+   typed yet.  Returns the bytes moved, fewer after an error or a call
+   that moved none, or -1 (errno set) for an error before any.  */
+#define NO_OFFSET (-1)
+
 static ssize_t
 move_host (const struct rpc_server *s, const struct guest_fd *g,
-	   unsigned char *buf, size_t count, bool writing)
+	   unsigned char *buf, size_t count, bool writing, off_t offset)
 {
   size_t done = 0;
 
   while (done < count)
     {
       wait_ready (s, g, writing ? POLLOUT : POLLIN);
-      ssize_t n = writing ? write (g->host_fd, buf + done, count - done)
-		  : read (g->host_fd, buf + done, count - done);
+      ssize_t n;
+      if (offset == NO_OFFSET)
+	n = writing ? write (g->host_fd, buf + done, count - done)
+	    : read (g->host_fd, buf + done, count - done);
+      else
+	n = writing ? pwrite (g->host_fd, buf + done, count - done,
+			      offset + (off_t) done)
+	    : pread (g->host_fd, buf + done, count - done,
+		     offset + (off_t) done);
       if (n < 0 && errno == EINTR)
 	continue;
       if (n < 0 && done == 0)
@@ -1000,9 +1010,9 @@ reply_direct (struct call *c, size_t done, size_t count, int error)
    while the other's bytes are copied to the program, and a buffer is
    read into only once its last copy has ended.  As through the window,
    a regular file is read to the count or its end, anything else with
-   one read.  */
+   one read; from OFFSET as move_host.  */
 static void
-read_direct (struct call *c, struct guest_fd *g)
+read_direct (struct call *c, struct guest_fd *g, off_t offset)
 {
   const struct rpc_device_copy *d = c->server->device;
   size_t count = c->req->arg[1], taken = 0, copied = 0;
@@ -1015,7 +1025,9 @@ read_direct (struct call *c, struct guest_fd *g)
       size_t start = taken;
       size_t room = count - start < d->staging_size ? count - start
 		    : d->staging_size;
-      ssize_t n = more ? move_host (c->server, g, d->staging[b], room, false)
+      ssize_t n = more ? move_host (c->server, g, d->staging[b], room, false,
+				    offset == NO_OFFSET ? NO_OFFSET
+				    : offset + (off_t) start)
 		  : 0;
       if (n < 0)
 	error = errno;
@@ -1040,8 +1052,9 @@ read_direct (struct call *c, struct guest_fd *g)
     }
   /* Bytes read that never reached the program go back to a regular
      file, whose offset then stays after the bytes delivered, as after a
-     read into a partly bad buffer.  A pipe's are lost.  */
-  if (taken > copied && g->regular)
+     read into a partly bad buffer.  A pipe's are lost.  pread's offset
+     is not the file's.  */
+  if (taken > copied && g->regular && offset == NO_OFFSET)
     lseek (g->host_fd, (off_t) copied - (off_t) taken, SEEK_CUR);
   if (!g->regular)
     c->rep->flags |= NVPTX_RPC_DONE;
@@ -1049,9 +1062,10 @@ read_direct (struct call *c, struct guest_fd *g)
 }
 
 /* A direct write, a staging buffer at a time: the program's next bytes
-   are copied into one while the other is written to the file.  */
+   are copied into one while the other is written to the file, from
+   OFFSET as move_host.  */
 static void
-write_direct (struct call *c, struct guest_fd *g)
+write_direct (struct call *c, struct guest_fd *g, off_t offset)
 {
   const struct rpc_device_copy *d = c->server->device;
   size_t count = c->req->arg[1], fetched = 0, written = 0, ready = 0;
@@ -1068,7 +1082,9 @@ write_direct (struct call *c, struct guest_fd *g)
 					  address + fetched, next) == 0;
       bool copied = copying;
       ssize_t n = ready > 0
-		  ? move_host (c->server, g, d->staging[b ^ 1], ready, true)
+		  ? move_host (c->server, g, d->staging[b ^ 1], ready, true,
+			       offset == NO_OFFSET ? NO_OFFSET
+			       : offset + (off_t) written)
 		  : 0;
       if (n < 0)
 	error = errno;
@@ -1090,18 +1106,16 @@ write_direct (struct call *c, struct guest_fd *g)
   reply_direct (c, written, count, error);
 }
 
+/* read, or pread from OFFSET (move_host).  */
 static void
-serve_read (struct call *c)
+read_at (struct call *c, struct guest_fd *g, off_t offset)
 {
-  struct guest_fd *g = guest_fd (c, c->req->arg[0]);
   int64_t count = c->req->arg[1];
 
-  if (g == NULL)
-    return;
   if (c->req->flags & NVPTX_RPC_DIRECT)
     {
       if (take_device_range (c))
-	read_direct (c, g);
+	read_direct (c, g, offset);
       return;
     }
   if (count < 0)
@@ -1111,7 +1125,7 @@ serve_read (struct call *c)
     }
   if (count > c->server->window_size)
     count = c->server->window_size;
-  ssize_t n = move_host (c->server, g, c->window, count, false);
+  ssize_t n = move_host (c->server, g, c->window, count, false, offset);
   if (n >= 0)
     {
       c->rep->length = n;
@@ -1121,17 +1135,14 @@ serve_read (struct call *c)
   reply (c, n);
 }
 
+/* write, or pwrite from OFFSET (move_host).  */
 static void
-serve_write (struct call *c)
+write_at (struct call *c, struct guest_fd *g, off_t offset)
 {
-  struct guest_fd *g = guest_fd (c, c->req->arg[0]);
-
-  if (g == NULL)
-    return;
   if (c->req->flags & NVPTX_RPC_DIRECT)
     {
       if (take_device_range (c))
-	write_direct (c, g);
+	write_direct (c, g, offset);
       return;
     }
   /* The bytes start at arg1 in the window: the client may be filling
@@ -1144,11 +1155,87 @@ serve_write (struct call *c)
       return;
     }
   c->window += at;
-  ssize_t n = move_host (c->server, g, c->window, c->req->length, true);
+  ssize_t n = move_host (c->server, g, c->window, c->req->length, true,
+			 offset);
   /* An error after progress, or no progress at all: a short count.  */
   if (n >= 0 && (size_t) n < c->req->length)
     c->rep->flags |= NVPTX_RPC_DONE;
   reply (c, n);
+}
+
+static void
+serve_read (struct call *c)
+{
+  struct guest_fd *g = guest_fd (c, c->req->arg[0]);
+
+  if (g != NULL)
+    read_at (c, g, NO_OFFSET);
+}
+
+static void
+serve_write (struct call *c)
+{
+  struct guest_fd *g = guest_fd (c, c->req->arg[0]);
+
+  if (g != NULL)
+    write_at (c, g, NO_OFFSET);
+}
+
+/* The descriptor and offset of a PREAD or PWRITE (arg0, arg3), or NULL
+   with an error reply.  As Linux: EINVAL for a negative offset, before
+   the descriptor is looked at, and for a transfer that would end past
+   the largest offset (arg1 is the count of a direct one, the most a
+   window may carry otherwise); ESPIPE for a descriptor that has no
+   offset (a pipe, a terminal), before a read would wait on it.  */
+static struct guest_fd *
+take_positioned (struct call *c, off_t *offset)
+{
+  int64_t at = c->req->arg[3], count;
+  struct guest_fd *g;
+
+  if (c->req->flags & NVPTX_RPC_DIRECT)
+    count = c->req->arg[1];
+  else if (c->req->opcode == NVPTX_RPC_PWRITE)
+    count = c->req->length;
+  else
+    count = c->req->arg[1] < c->server->window_size ? c->req->arg[1]
+	    : c->server->window_size;
+
+  _Static_assert (sizeof (off_t) == sizeof (int64_t), "host off_t");
+  if (at < 0 || (count > 0 && at > INT64_MAX - count))
+    {
+      reply_error (c, NVPTX_RPC_EINVAL);
+      return NULL;
+    }
+  if ((g = guest_fd (c, c->req->arg[0])) == NULL)
+    return NULL;
+  if (lseek (g->host_fd, 0, SEEK_CUR) < 0)
+    {
+      reply (c, -1);
+      return NULL;
+    }
+  *offset = at;
+  return g;
+}
+
+static void
+serve_pread (struct call *c)
+{
+  struct guest_fd *g;
+  off_t offset;
+
+  if ((g = take_positioned (c, &offset)) != NULL)
+    read_at (c, g, offset);
+}
+
+static void
+serve_pwrite (struct call *c)
+{
+  struct guest_fd *g;
+  off_t offset;
+
+  if ((g = take_positioned (c, &offset)) != NULL)
+    write_at (c, g, offset);
 }
 
 static void
@@ -2216,6 +2303,9 @@ trace_item (const struct call *c, char item, int64_t arg)
     case 'p':
       trace_string (f, s->args, strnlen (s->args, s->args_length));
       break;
+    case 'D':
+      fprintf (f, "%lld", (long long) c->req->arg[3]);
+      break;
     }
 }
 
@@ -2286,7 +2376,7 @@ serve_reply_piece (struct call *c)
 }
 
 /* Whether REQ's flags are a combination the protocol has: none,
-   MORE_ARGS or REPLY_PIECE; or DIRECT alone, on a READ or WRITE with
+   MORE_ARGS or REPLY_PIECE; or DIRECT alone, on a transfer with
    nothing in the window, when this server copies by DMA.  */
 static bool
 flags_valid (const struct rpc_server *s, const struct nvptx_rpc_request *q)
@@ -2299,7 +2389,9 @@ flags_valid (const struct rpc_server *s, const struct nvptx_rpc_request *q)
       return true;
     case NVPTX_RPC_DIRECT:
       return s->device != NULL && q->length == 0
-	     && (q->opcode == NVPTX_RPC_READ || q->opcode == NVPTX_RPC_WRITE);
+	     && (q->opcode == NVPTX_RPC_READ || q->opcode == NVPTX_RPC_WRITE
+		 || q->opcode == NVPTX_RPC_PREAD
+		 || q->opcode == NVPTX_RPC_PWRITE);
     default:
       return false;
     }
@@ -2325,7 +2417,7 @@ serve (struct call *c)
     reply_error (c, NVPTX_RPC_EPROTO);
   else if (q->flags & NVPTX_RPC_REPLY_PIECE)
     serve_reply_piece (c);
-  else if (q->opcode != NVPTX_RPC_WRITE)
+  else if (q->opcode != NVPTX_RPC_WRITE && q->opcode != NVPTX_RPC_PWRITE)
     {
       /* Every other request's window is a piece of its argument block.  */
       s->args_opcode = q->opcode;
