@@ -23,6 +23,7 @@ headers='#define _GNU_SOURCE
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/times.h>
+#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>'
 constants="O_RDONLY O_WRONLY O_RDWR O_ACCMODE O_CREAT O_EXCL O_NOCTTY O_TRUNC
@@ -44,9 +45,10 @@ members="stat:st_dev stat:st_ino stat:st_nlink stat:st_mode stat:st_uid
   stat:st_gid stat:st_rdev stat:st_size stat:st_blksize stat:st_blocks
   stat:st_atim stat:st_mtim stat:st_ctim dirent:d_ino dirent:d_off
   dirent:d_reclen dirent:d_type dirent:d_name tm:tm_gmtoff tm:tm_zone
-  timespec:tv_nsec timeval:tv_usec tms:tms_cstime"
+  timespec:tv_nsec timeval:tv_usec tms:tms_cstime iovec:iov_base
+  iovec:iov_len"
 types="struct_stat struct_dirent struct_tm struct_timespec struct_timeval
-  struct_tms dev_t ino_t nlink_t mode_t uid_t gid_t off_t pid_t ssize_t
+  struct_tms struct_iovec dev_t ino_t nlink_t mode_t uid_t gid_t off_t pid_t ssize_t
   clockid_t clock_t time_t useconds_t suseconds_t blksize_t blkcnt_t"
 
 # A host program that prints the assertions with the host's values.

@@ -444,7 +444,7 @@ unsafe (const struct nvptx_rpc_request *req, const unsigned char *window,
     case NVPTX_RPC_READ: case NVPTX_RPC_WRITE: case NVPTX_RPC_LSEEK:
     case NVPTX_RPC_FCHMOD: case NVPTX_RPC_FTRUNCATE: case NVPTX_RPC_FSYNC:
     case NVPTX_RPC_DUP: case NVPTX_RPC_DUP2: case NVPTX_RPC_FCNTL:
-    case NVPTX_RPC_READDIR:
+    case NVPTX_RPC_READDIR: case NVPTX_RPC_PREAD: case NVPTX_RPC_PWRITE:
       /* Guest 0, 1 and 2 are libFuzzer's own stdin, stdout and stderr
 	 (its log, a terminal, /dev/null): the program may look at them
 	 and close them (which leaves them open), nothing more.  A copy
@@ -991,7 +991,9 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       for (size_t i = 0; i < sizeof device; i++)
 	CHECK (device[i] == device_before[i]
 	       || (req.flags == NVPTX_RPC_DIRECT
-		   && req.opcode == NVPTX_RPC_READ && rep->result > 0
+		   && (req.opcode == NVPTX_RPC_READ
+		       || req.opcode == NVPTX_RPC_PREAD)
+		   && rep->result > 0
 		   && (uintptr_t) &device[i] - (uint64_t) req.arg[2]
 		      < (uint64_t) rep->result));
       CHECK (host_device_stats ().misuses == 0);

@@ -503,6 +503,71 @@ limited_writes (const char *name, const char *path, const unsigned char *out,
   CHECK_INT (name_of ("%s: close", name), close (fd), 0);
 }
 
+/* pread and pwrite take read's and write's ways: BIG bytes from a global
+   buffer in one request by DMA each, a stack buffer's through the stage,
+   one the host cannot reach through the window; each at its offset, the
+   file's own offset left where it was.  */
+static void
+positioned (void)
+{
+  int fd = open ("positioned", O_RDWR | O_CREAT | O_TRUNC, 0644);
+  unsigned char stack[STAGED];
+  struct cost before;
+  size_t len, n = 100000;
+
+  pattern_fill (want, BIG, 7, 0);
+  CHECK_INT ("positioned: write 10", write (fd, "0123456789", 10), 10);
+  before = cost_now ();
+  CHECK_INT ("pwrite of BIG at 1000", pwrite (fd, want, BIG, 1000), BIG);
+  check_cost ("pwrite of BIG at 1000", before, 1, BIG);
+  CHECK_INT ("pwrite: the offset stays", offset_of (fd), 10);
+  unsigned char *back = slurp ("positioned", &len);
+  CHECK_INT ("pwrite: the host's size", back ? len : 0, 1000 + BIG);
+  if (back && len == 1000 + BIG)
+    check_bytes ("pwrite: the host's bytes", back + 1000, want, BIG);
+  free (back);
+  memset (got, 0xa5, BIG + 1);
+  before = cost_now ();
+  CHECK_INT ("pread of BIG at 1100: short at EOF",
+	     pread (fd, got, BIG, 1100), BIG - 100);
+  check_cost ("pread of BIG at 1100", before, 1, BIG - 100);
+  check_bytes ("pread of BIG at 1100: bytes", got, want + 100, BIG - 100);
+  CHECK_INT ("pread: nothing stored past the result", got[BIG - 100], 0xa5);
+  CHECK_INT ("pread: the offset stays", offset_of (fd), 10);
+
+  /* The stack: through the stage, each piece at its own offset.  */
+  before = cost_now ();
+  CHECK_INT ("pread into the stack", pread (fd, stack, STAGED, 1001),
+	     STAGED);
+  check_cost ("pread into the stack", before, stage_requests (STAGED),
+	      STAGED);
+  check_bytes ("pread into the stack: bytes", stack, want + 1, STAGED);
+  before = cost_now ();
+  CHECK_INT ("pwrite from the stack", pwrite (fd, stack, STAGED, 3),
+	     STAGED);
+  check_cost ("pwrite from the stack", before, stage_requests (STAGED),
+	      STAGED);
+  CHECK_INT ("pread back", pread (fd, got, STAGED, 3), STAGED);
+  check_bytes ("pwrite from the stack: bytes", got, want + 1, STAGED);
+
+  /* Unreachable: EFAULT, then the window, a piece at a time at the
+     right offsets.  */
+  host_device_memory (0, 0);
+  before = cost_now ();
+  CHECK_INT ("unreachable pwrite", pwrite (fd, want + 5, n, 50), n);
+  check_cost ("unreachable pwrite", before, 1 + write_requests (n), 0);
+  memset (got, 0, n);
+  before = cost_now ();
+  CHECK_INT ("unreachable pread", pread (fd, got, n, 50), n);
+  check_cost ("unreachable pread", before, 1 + window_requests (n), 0);
+  check_bytes ("unreachable pread: bytes", got, want + 5, n);
+  host_device_memory (0, UINTPTR_MAX);
+  CHECK_INT ("pread, pwrite: the offset stays", offset_of (fd), 10);
+  CHECK_ERRNO ("pread at -1: EINVAL", pread (fd, got, BIG, -1), EINVAL);
+  CHECK_ERRNO ("pwrite at -1: EINVAL", pwrite (fd, want, BIG, -1), EINVAL);
+  CHECK_INT ("close", close (fd), 0);
+}
+
 /* The host's errors, before any progress (-1, errno) and after some (the
    count so far).  */
 static void
@@ -545,7 +610,7 @@ static void
 check_trace (FILE *trace, const char *label)
 {
   char line[512];
-  int direct = 0, refused = 0, bytes = 0;
+  int direct = 0, refused = 0, bytes = 0, positioned = 0;
 
   rewind (trace);
   while (fgets (line, sizeof line, trace))
@@ -560,6 +625,14 @@ check_trace (FILE *trace, const char *label)
 	  refused += result == -1 && strstr (rest, "EFAULT") != NULL;
 	}
       bytes += strstr (line, "(direct), ") && strchr (line, '"');
+      /* pread and pwrite: the offset last.  */
+      long long offset;
+      positioned += sscanf (line, "[gpu] p%7[a-z](%*d, %llx (direct), %llu, "
+			    "%lld) = %lld", call, &address, &count, &offset,
+			    &result) == 5
+		    && (strcmp (call, "read") == 0
+			|| strcmp (call, "write") == 0)
+		    && offset == 1000 && count == BIG && result == BIG;
     }
   check (direct > 0, name_of ("%s/trace: direct calls with their address",
 			       label), "%d", direct);
@@ -567,6 +640,8 @@ check_trace (FILE *trace, const char *label)
 				label), "%d", refused);
   CHECK_INT (name_of ("%s/trace: no window bytes on direct calls", label),
 	     bytes, 0);
+  CHECK_INT (name_of ("%s/trace: pwrite of BIG at 1000 with its offset",
+		      label), positioned, 1);
 }
 
 int
@@ -586,6 +661,7 @@ main (void)
       run_begin (&runs[r], trace);
       threshold ();
       big_file ();
+      positioned ();
       unreachable ();
       broken_copies ();
       pipe_read ("pipe", got, 20000, BIG);

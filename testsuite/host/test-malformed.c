@@ -17,6 +17,8 @@ extern char **environ;
 
 extern int real_chown (const char *path, uid_t owner, gid_t group)
   HARNESS_REAL (chown);
+extern int real_mkfifo (const char *path, mode_t mode)
+  HARNESS_REAL (mkfifo);
 
 static struct nvptx_rpc_mailbox *mb;
 static uint32_t window;
@@ -607,6 +609,83 @@ expect_untouched (const char *name, int fd, const char *path, off_t offset,
 	     real_stat (path, &st) == 0 ? st.st_size : -1, size);
 }
 
+/* PREAD and PWRITE through the window: the offset (arg3) checked before
+   the descriptor, as Linux does, and before any I/O; a descriptor
+   without an offset refused at once, not waited on.  */
+static void
+positioned_requests (void)
+{
+  int fd = open ("positioned", O_RDWR | O_CREAT | O_TRUNC, 0644);
+  struct nvptx_rpc_reply rep;
+  struct raw r;
+
+  CHECK ("open a file through the client", fd >= 0);
+  r = request (NVPTX_RPC_PWRITE);
+  r.arg[0] = fd;
+  r.arg[3] = 5;
+  r.data = "abc";
+  r.data_length = r.length = 3;
+  rep = expect_result ("pwrite of 3 at 5", r);
+  CHECK_INT ("pwrite of 3 at 5: result", rep.result, 3);
+  r.arg[3] = -1;
+  expect_error ("pwrite at -1: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[3] = INT64_MIN;
+  expect_error ("pwrite at INT64_MIN: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[3] = INT64_MAX - 2;
+  expect_error ("pwrite of 3 at INT64_MAX - 2, past the largest offset: "
+		"EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[0] = 99;
+  r.arg[3] = -1;
+  expect_error ("pwrite, fd 99 at -1: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[3] = 0;
+  expect_error ("pwrite, fd 99: EBADF", r, NVPTX_RPC_EBADF);
+  r.arg[0] = fd;
+  r.arg[1] = window - 2;
+  expect_error ("pwrite, bytes past the window's end: EPROTO", r,
+		NVPTX_RPC_EPROTO);
+  expect_untouched ("pwrite refused", fd, "positioned", 0, 8);
+
+  r = request (NVPTX_RPC_PREAD);
+  r.arg[0] = fd;
+  r.arg[1] = 100;
+  r.arg[3] = 5;
+  rep = expect_result ("pread of 100 at 5", r);
+  CHECK_INT ("pread of 100 at 5: result", rep.result, 3);
+  CHECK_INT ("pread of 100 at 5: length", rep.length, 3);
+  check (memcmp (mb->window, "abc", 3) == 0, "pread of 100 at 5: bytes",
+	 "%.3s", (const char *) mb->window);
+  r.arg[1] = -1;
+  expect_error ("pread of -1: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[1] = 100;
+  r.arg[3] = -1;
+  expect_error ("pread at -1: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[3] = INT64_MAX;
+  expect_error ("pread of 100 at INT64_MAX: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[3] = INT64_MAX - 100;
+  rep = expect_result ("pread of 100 at INT64_MAX - 100", r);
+  CHECK_INT ("pread of 100 at INT64_MAX - 100: end of file", rep.result, 0);
+  expect_untouched ("pread", fd, "positioned", 0, 8);
+  CHECK_INT ("close", close (fd), 0);
+
+  /* A FIFO with no writer has no offset: ESPIPE at once, where a read
+     would wait.  */
+  if (CHECK ("positioned: mkfifo", real_mkfifo ("positioned-fifo", 0644)
+	     == 0))
+    {
+      fd = open ("positioned-fifo", O_RDWR);
+      r.arg[0] = fd;
+      r.arg[3] = 0;
+      expect_error ("pread of a FIFO: ESPIPE", r, NVPTX_RPC_ESPIPE);
+      r = request (NVPTX_RPC_PWRITE);
+      r.arg[0] = fd;
+      r.data = "abc";
+      r.data_length = r.length = 3;
+      expect_error ("pwrite of a FIFO: ESPIPE", r, NVPTX_RPC_ESPIPE);
+      CHECK_INT ("close the FIFO", close (fd), 0);
+    }
+  expect_alive ("alive after positioned requests");
+}
+
 /* NVPTX_RPC_DIRECT requests: without the feature, refused; with it,
    READ and WRITE alone are served, the device range checked before any
    I/O, so that a refused request did nothing.  Device memory here is
@@ -629,6 +708,12 @@ direct_requests (void)
 		    NVPTX_RPC_EINVAL);
       expect_error ("direct read, not offered: EINVAL",
 		    direct_request (NVPTX_RPC_READ, fd, at, 100),
+		    NVPTX_RPC_EINVAL);
+      expect_error ("direct pwrite, not offered: EINVAL",
+		    direct_request (NVPTX_RPC_PWRITE, fd, at, 100),
+		    NVPTX_RPC_EINVAL);
+      expect_error ("direct pread, not offered: EINVAL",
+		    direct_request (NVPTX_RPC_PREAD, fd, at, 100),
 		    NVPTX_RPC_EINVAL);
       expect_untouched ("not offered", fd, "direct", 0, 0);
       expect_alive ("alive after direct requests not offered");
@@ -719,6 +804,30 @@ direct_requests (void)
 		NVPTX_RPC_EFAULT);
   expect_untouched ("a copy does not start", fd, "direct", 1000, 3000);
   host_device_break (NULL, 0);
+
+  /* PREAD and PWRITE: the offset first, then as READ and WRITE.  */
+  for (int writing = 0; writing <= 1; writing++)
+    {
+      uint32_t opcode = writing ? NVPTX_RPC_PWRITE : NVPTX_RPC_PREAD;
+      const char *name = writing ? "direct pwrite" : "direct pread";
+      r = direct_request (opcode, fd, at, 100);
+      r.arg[3] = -1;
+      expect_error (name_of ("%s at -1: EINVAL", name), r, NVPTX_RPC_EINVAL);
+      r.arg[3] = INT64_MAX - 99;
+      expect_error (name_of ("%s of 100 at INT64_MAX - 99: EINVAL", name), r,
+		    NVPTX_RPC_EINVAL);
+      r.arg[3] = 0;
+      r.arg[2] = 0;
+      expect_error (name_of ("%s, address 0: EFAULT", name), r,
+		    NVPTX_RPC_EFAULT);
+      expect_untouched (name, fd, "direct", 1000, 3000);
+    }
+  memset (buf, 0, sizeof buf);
+  rep = expect_result ("direct pread of 4096 at 0",
+		       direct_request (NVPTX_RPC_PREAD, fd, at, sizeof buf));
+  CHECK_INT ("direct pread of 4096 at 0: result", rep.result, 3000);
+  check_bytes ("direct pread of 4096 at 0: bytes", buf, want, sizeof want);
+  expect_untouched ("direct pread", fd, "direct", 1000, 3000);
 
   /* The descriptor is checked first.  */
   expect_error ("direct read, fd 99 and address 0: EBADF",
@@ -1100,6 +1209,7 @@ main (void)
       bad_requests ();
       reply_pieces ();
       format_requests ();
+      positioned_requests ();
 
       /* A normal round trip through the client: nothing was lost.  */
       int fd = open ("after", O_WRONLY | O_CREAT | O_TRUNC, 0644);
