@@ -12,7 +12,8 @@
 # calling at once (GPU_BINDIR/../offload/calls.omp; needs libgomp and its
 # nvptx plugin);
 # $BENCH_DIR: where the I/O runs (default: a fresh directory in $TMPDIR);
-# $BENCH_SIZES, $BENCH_STACK_SIZES, $BENCH_STDIO_SIZES: transfer sizes;
+# $BENCH_SIZES, $BENCH_STACK_SIZES, $BENCH_STDIO_SIZES,
+# $BENCH_POSITIONED_SIZES (pread and pwrite): transfer sizes;
 # $BENCH_REPEATS: runs of each timed program, the best and the median
 # recorded (default 5); $BENCH_HELLO_REPEATS: the same for hello
 # (default 30), which the driver's start-up times more than its own
@@ -26,6 +27,7 @@ hello_repeats=${BENCH_HELLO_REPEATS:-30}
 sizes=${BENCH_SIZES:-4096 65536 1048576 16777216 268435456 1073741824}
 stack_sizes=${BENCH_STACK_SIZES:-1024 4096 16384 65536 262144}
 stdio_sizes=${BENCH_STDIO_SIZES:-100 4096}
+positioned_sizes=${BENCH_POSITIONED_SIZES:-65536 1048576}
 dir=${BENCH_DIR:-$(mktemp -d)}
 bench=$bindir/bench.nvptx
 # The sizes that decide whether the client moves a write or a read of a
@@ -76,6 +78,8 @@ compare ()
 "$ours" -L 32 "$bench" lanes 2000 >> "$data"
 "$ours" -H 2147483648 "$bench" io "$dir" global $sizes >> "$data"
 "$ours" "$bench" io "$dir" static $sizes >> "$data"
+"$ours" -H 2147483648 "$bench" io "$dir" positioned $positioned_sizes \
+  >> "$data"
 "$ours" --window $small_window "$bench" io "$dir" stack $stack_sizes \
   >> "$data"
 "$ours" --window $large_window "$bench" io "$dir" stack $stack_sizes \
@@ -155,6 +159,16 @@ awk -v direct_min="$direct_min" -v direct_read_min="$direct_read_min" \
 	row(sprintf("%s %d B, static buffer", op, s[i]),
 	    op "_static_" s[i], "MB/s", "host_" op "_global_" s[i],
 	    "MB/s, host alone", i == n ? ">= 0.8" : "")
+      }
+    # pread and pwrite against read and write of the same heap buffer, in
+    # this run: the same transfer at an offset.
+    n = split("'"$positioned_sizes"'", s, " ")
+    for (i = 1; i <= n; i++)
+      for (k = 1; k <= 2; k++) {
+	op = k == 1 ? "write" : "read"
+	row(sprintf("p%s %d B, heap buffer", op, s[i]),
+	    "p" op "_global_" s[i], "MB/s", op "_global_" s[i],
+	    "MB/s, " op " of it", s[i] == 1048576 ? ">= 0.8" : "")
       }
     # Stack buffers at windows of 1 KiB and 64 KiB, through the window or
     # the stage as rpc.c chooses: against the store or load limit of the

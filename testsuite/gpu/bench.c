@@ -209,12 +209,16 @@ lanes (long n)
 /* REPS calls of SIZE bytes between PATH, opened with FLAGS, and BUF, by
    write or read as WRITING says, or, for KIND stdio and stdio1k, by
    fwrite or fread on a FILE with stdio's own buffer or one of 1 KiB
-   (BUFSIZ); reports MB/s as OP_KIND_SIZE.  */
+   (BUFSIZ); reports MB/s as OP_KIND_SIZE.  KIND positioned is a heap
+   buffer moved by pwrite or pread, each call at the offset after the
+   last, reported as pwrite_global_SIZE and pread_global_SIZE.  */
 static int
 time_calls (const char *path, int flags, bool writing, const char *kind,
 	    char *buf, long size, long reps)
 {
-  const char *op = writing ? "write" : "read";
+  bool positioned = strcmp (kind, "positioned") == 0;
+  const char *op = writing ? (positioned ? "pwrite" : "write")
+		   : (positioned ? "pread" : "read");
   int fd = open (path, flags, 0644);
   bool stdio = strncmp (kind, "stdio", 5) == 0;
   FILE *f = stdio && fd >= 0 ? fdopen (fd, writing ? "w" : "r") : NULL;
@@ -227,8 +231,10 @@ time_calls (const char *path, int flags, bool writing, const char *kind,
   t0 = now_ns ();
   for (long i = 0; i < reps; i++)
     {
-      long n = !stdio ? (writing ? write (fd, buf, size)
-			 : read (fd, buf, size))
+      long n = positioned ? (writing ? pwrite (fd, buf, size, i * size)
+			     : pread (fd, buf, size, i * size))
+	       : !stdio ? (writing ? write (fd, buf, size)
+			   : read (fd, buf, size))
 	       : (long) (writing ? fwrite (buf, 1, size, f)
 			 : fread (buf, 1, size, f));
       if (n != size)
@@ -236,7 +242,8 @@ time_calls (const char *path, int flags, bool writing, const char *kind,
     }
   if (stdio && fflush (f) != 0)
     return lane_failed (0, "fflush");
-  result_rate ((double) size * reps, t0, "%s_%s_%ld", op, kind, size);
+  result_rate ((double) size * reps, t0, "%s_%s_%ld", op,
+	       positioned ? "global" : kind, size);
   return stdio ? fclose (f) != 0 : close (fd) != 0;
 }
 
@@ -389,8 +396,9 @@ io (const char *dir, const char *kind, char **sizes)
 	  char *buf = malloc (size);
 	  if (buf == NULL)
 	    return lane_failed (0, "malloc");
-	  failed |= transfer (path, strncmp (kind, "stdio", 5) == 0 ? kind
-					      : "global", buf, size);
+	  failed |= transfer (path, strncmp (kind, "stdio", 5) == 0
+				    || strcmp (kind, "positioned") == 0 ? kind
+				    : "global", buf, size);
 	  free (buf);
 	}
     }
@@ -409,7 +417,8 @@ main (int argc, char **argv)
 #endif
   if (argc >= 5 && strcmp (argv[1], "io") == 0)
     return io (argv[2], argv[3], argv + 4);
-  fputs ("usage: bench calls N | lanes N | io DIR global|static|stack SIZE...\n",
+  fputs ("usage: bench calls N | lanes N"
+	 " | io DIR global|static|stack|stdio|stdio1k|positioned SIZE...\n",
 	 stderr);
   return 2;
 }
