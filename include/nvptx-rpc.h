@@ -127,7 +127,37 @@
 				   -> length, R=its first room bytes.  */ \
   OP (PREAD, pread, "drdD")	/* As READ, from the offset arg3; the
 				   file's offset unchanged.  */ \
-  OP (PWRITE, pwrite, "dbnD")	/* As WRITE, from the offset arg3.  */
+  OP (PWRITE, pwrite, "dbnD")	/* As WRITE, from the offset arg3.  */ \
+  OP (DUP3, dup3, "ddd")	/* arg0=fd, arg1=new fd, arg2=0 or
+				   NVPTX_RPC_O_CLOEXEC -> new fd.  */ \
+  OP (FCHOWN, fchown, "ddd")	/* arg0=fd, arg1=uid, arg2=gid (-1: keep)
+				   -> 0.  */ \
+  OP (FCHOWNAT, fchownat, "sdddd") /* A=path; arg0=dirfd, arg1=uid,
+				   arg2=gid, arg3=AT flags -> 0.  */ \
+  OP (UTIMENSAT, utimensat, "pdd") /* A=path\0 and two struct
+				   nvptx_rpc_timespec (atime, mtime); arg0=
+				   dirfd, arg1=AT flags -> 0.  */ \
+  OP (FCHDIR, fchdir, "d")	/* arg0=fd -> 0.  */ \
+  OP (MKNODAT, mknodat, "sdod")	/* A=path; arg0=dirfd, arg1=mode with its
+				   type bits, arg2=device -> 0.  */ \
+  OP (OPENAT, openat, "sdfo")	/* A=path; arg0=dirfd, arg1=flags,
+				   arg2=mode -> fd.  */ \
+  OP (FSTATAT, fstatat, "sdd")	/* A=path; arg0=dirfd, arg1=AT flags -> 0,
+				   R=struct nvptx_rpc_stat.  */ \
+  OP (MKDIRAT, mkdirat, "sdo")	/* A=path; arg0=dirfd, arg1=mode -> 0.  */ \
+  OP (UNLINKAT, unlinkat, "sdd") /* A=path; arg0=dirfd, arg1=AT flags
+				   -> 0.  */ \
+  OP (RENAMEAT, renameat, "sdd") /* A=old\0new; arg0, arg1=their dirfds
+				   -> 0.  */ \
+  OP (FACCESSAT, faccessat, "sddd") /* A=path; arg0=dirfd, arg1=R_OK|W_OK|
+				   X_OK, arg2=AT flags -> 0.  */ \
+  OP (FCHMODAT, fchmodat, "sdod") /* A=path; arg0=dirfd, arg1=mode,
+				   arg2=AT flags -> 0.  */ \
+  OP (LINKAT, linkat, "sddd")	/* A=old\0new; arg0, arg1=their dirfds,
+				   arg2=AT flags -> 0.  */ \
+  OP (SYMLINKAT, symlinkat, "sd") /* A=target\0path; arg0=dirfd -> 0.  */ \
+  OP (READLINKAT, readlinkat, "sd") /* A=path; arg0=dirfd -> length,
+				   R=target (no NUL).  */
 
 enum nvptx_rpc_opcode
 {
@@ -344,8 +374,19 @@ struct nvptx_rpc_timespec
 #define NVPTX_RPC_CLOCK_REALTIME 0
 #define NVPTX_RPC_CLOCK_MONOTONIC 1
 
-/* utimens: this nanoseconds value means "now".  */
+/* utimens and utimensat: these nanoseconds values mean "now" and "leave
+   it" (utimensat only).  */
 #define NVPTX_RPC_UTIME_NOW (-1)
+#define NVPTX_RPC_UTIME_OMIT (-2)
+
+/* The *at calls: the directory descriptor that means the working
+   directory, and the flags (newlib's values).  */
+#define NVPTX_RPC_AT_FDCWD (-100)
+#define NVPTX_RPC_AT_EACCESS 1
+#define NVPTX_RPC_AT_SYMLINK_NOFOLLOW 2
+#define NVPTX_RPC_AT_SYMLINK_FOLLOW 4
+#define NVPTX_RPC_AT_REMOVEDIR 8
+#define NVPTX_RPC_AT_EMPTY_PATH 16
 
 /* times: the launcher's process times, in nanoseconds; elapsed is its
    monotonic clock.  */

@@ -5,6 +5,7 @@
    that makes GPU threads take turns on it, and the value translation
    shared by the syscalls in this directory.  */
 
+#define _GNU_SOURCE		/* AT_EMPTY_PATH.  */
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
@@ -150,6 +151,66 @@ __nvptx_rpc_utimens (const char *path, int64_t atime_sec, int64_t atime_nsec,
     .opcode = NVPTX_RPC_UTIMENS,
     .arg = { atime_sec, atime_nsec, mtime_sec, mtime_nsec },
     .out = { { path, strlen (path) + 1 } },
+  };
+  return __nvptx_rpc_call (&call);
+}
+
+int64_t
+__nvptx_rpc_dirfd (int dirfd)
+{
+  return dirfd == AT_FDCWD ? NVPTX_RPC_AT_FDCWD : dirfd;
+}
+
+int64_t
+__nvptx_rpc_at_flags (int flags, int64_t taken)
+{
+  static const struct
+  {
+    int flag;
+    int64_t wire;
+  } at_flags[] = {
+    { AT_EACCESS, NVPTX_RPC_AT_EACCESS },
+    { AT_SYMLINK_NOFOLLOW, NVPTX_RPC_AT_SYMLINK_NOFOLLOW },
+    { AT_SYMLINK_FOLLOW, NVPTX_RPC_AT_SYMLINK_FOLLOW },
+    { AT_REMOVEDIR, NVPTX_RPC_AT_REMOVEDIR },
+    { AT_EMPTY_PATH, NVPTX_RPC_AT_EMPTY_PATH },
+  };
+  int64_t wire = 0;
+
+  /* glibc's AT_EACCESS is its AT_REMOVEDIR: only the call knows.  */
+  for (size_t i = 0; i < sizeof at_flags / sizeof *at_flags; i++)
+    if ((taken & at_flags[i].wire) && (flags & at_flags[i].flag))
+      {
+	wire |= at_flags[i].wire;
+	flags &= ~at_flags[i].flag;
+      }
+  /* Any other flag: one no call takes.  */
+  return flags ? wire | (int64_t) 1 << 32 : wire;
+}
+
+int
+__nvptx_rpc_utimensat (int64_t dirfd, const char *path,
+		       const struct timespec *times, int64_t flags)
+{
+  struct nvptx_rpc_timespec wire[2];
+
+  for (int i = 0; i < 2; i++)
+    if (times == NULL || times[i].tv_nsec == UTIME_NOW)
+      wire[i] = (struct nvptx_rpc_timespec) { 0, NVPTX_RPC_UTIME_NOW };
+    else if (times[i].tv_nsec == UTIME_OMIT)
+      wire[i] = (struct nvptx_rpc_timespec) { 0, NVPTX_RPC_UTIME_OMIT };
+    else if (times[i].tv_nsec < 0 || times[i].tv_nsec >= 1000000000)
+      {
+	errno = EINVAL;
+	return -1;
+      }
+    else
+      wire[i] = (struct nvptx_rpc_timespec) { times[i].tv_sec,
+					      times[i].tv_nsec };
+  struct __nvptx_rpc_call call = {
+    .opcode = NVPTX_RPC_UTIMENSAT,
+    .arg = { dirfd, flags },
+    .out = { { path, strlen (path) + 1 }, { wire, sizeof wire } },
   };
   return __nvptx_rpc_call (&call);
 }

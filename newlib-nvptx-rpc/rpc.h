@@ -146,6 +146,32 @@ __nvptx_rpc_paths_call (enum nvptx_rpc_opcode opcode, const char *a,
   return __nvptx_rpc_call (&call);
 }
 
+/* The calls whose argument block is one path and which take a directory
+   descriptor: OPCODE on PATH from DIRFD, with ARG1 to ARG3.  */
+static inline long long
+__nvptx_rpc_path_at_call (enum nvptx_rpc_opcode opcode, int64_t dirfd,
+			  const char *path, int64_t arg1, int64_t arg2,
+			  int64_t arg3)
+{
+  struct __nvptx_rpc_call call = {
+    .opcode = opcode, .arg = { dirfd, arg1, arg2, arg3 },
+    .out = { { path, __builtin_strlen (path) + 1 } },
+  };
+  return __nvptx_rpc_call (&call);
+}
+
+/* The protocol's directory descriptor for DIRFD (AT_FDCWD is
+   NVPTX_RPC_AT_FDCWD), and its AT_* flags for FLAGS of a call that
+   takes those of TAKEN (NVPTX_RPC_AT_* bits): a flag it does not take
+   becomes one the host refuses (EINVAL).  */
+int64_t __nvptx_rpc_dirfd (int dirfd);
+int64_t __nvptx_rpc_at_flags (int flags, int64_t taken);
+
+/* The protocol's owner for a uid_t or gid_t ID: -1, "leave it", as -1,
+   whatever the type's width.  */
+#define __NVPTX_RPC_OWNER(type, id) \
+  ((id) == (type) -1 ? (int64_t) -1 : (int64_t) (id))
+
 /* Protocol values for this C library's open flags, and back.  */
 uint32_t __nvptx_rpc_oflags (int flags);
 int __nvptx_rpc_oflags_from_wire (uint32_t wire);
@@ -153,6 +179,12 @@ int __nvptx_rpc_oflags_from_wire (uint32_t wire);
 struct stat;
 /* Make CALL, one of the stat calls, and fill ST from its reply.  */
 int __nvptx_rpc_stat_call (struct __nvptx_rpc_call *call, struct stat *st);
+
+/* utimensat and futimens (AT_EMPTY_PATH and an empty PATH), DIRFD and
+   FLAGS the protocol's: TIMES as POSIX has them, NULL for now.  */
+struct timespec;
+int __nvptx_rpc_utimensat (int64_t dirfd, const char *path,
+			   const struct timespec *times, int64_t flags);
 
 /* Set PATH's access and modification times; NVPTX_RPC_UTIME_NOW as
    nanoseconds means now.  */

@@ -448,16 +448,16 @@ path_beneath_root (const struct rpc_server *s, const char *path)
   return p;
 }
 
-/* The host path of the program's working directory in the sandbox, into
-   PATH (PATH_MAX bytes): what getcwd reports.  ENOENT once the directory
-   has been removed, as getcwd gives; EACCES if another process moved it
-   out of the sandbox.  */
+/* The host path of DIR_FD, a directory in the sandbox, into PATH
+   (PATH_MAX bytes).  ENOENT once the directory has been removed, as
+   getcwd gives; EACCES if another process moved it out of the
+   sandbox.  */
 static int
-sandbox_cwd (const struct rpc_server *s, char path[PATH_MAX])
+sandbox_dir_path (const struct rpc_server *s, int dir_fd, char path[PATH_MAX])
 {
   struct stat st;
 
-  if (fstat (s->cwd_fd, &st) != 0 || host_path (s->cwd_fd, path) != 0)
+  if (fstat (dir_fd, &st) != 0 || host_path (dir_fd, path) != 0)
     return -1;
   if (st.st_nlink == 0)
     {
@@ -470,6 +470,14 @@ sandbox_cwd (const struct rpc_server *s, char path[PATH_MAX])
       return -1;
     }
   return 0;
+}
+
+/* The host path of the program's working directory in the sandbox, into
+   PATH (PATH_MAX bytes): what getcwd reports.  */
+static int
+sandbox_cwd (const struct rpc_server *s, char path[PATH_MAX])
+{
+  return sandbox_dir_path (s, s->cwd_fd, path);
 }
 
 /* The errno for the program after openat2 from DIR_FD refused PATH with
@@ -525,15 +533,16 @@ openat2_retrying (int dir_fd, const char *path, const struct open_how *how)
 
 /* openat2 of PATH beneath the sandbox directory (EXDEV if it leaves it).
    An absolute path must start with the directory's host path.  A
-   relative one is resolved from the working directory, and if it climbs
-   above that, again from the sandbox directory through the working
-   directory's path: `..' may leave the working directory and stay in
-   the sandbox, which RESOLVE_BENEATH from the working directory would
+   relative one is resolved from BASE, a directory in the sandbox, or
+   the working directory for AT_FDCWD, and if it climbs above that,
+   again from the sandbox directory through BASE's path: `..' may leave
+   BASE and stay in the sandbox, which RESOLVE_BENEATH from BASE would
    refuse.  */
 static int
-open_beneath (const struct rpc_server *s, const char *path,
+open_beneath (const struct rpc_server *s, int base, const char *path,
 	      const struct open_how *how)
 {
+  int from = base == AT_FDCWD ? s->cwd_fd : base;
   char cwd[PATH_MAX], *full;
   const char *rest;
   int fd;
@@ -547,10 +556,10 @@ open_beneath (const struct rpc_server *s, const char *path,
 	}
       return openat2_retrying (s->root_fd, *rest ? rest : ".", how);
     }
-  fd = openat2_retrying (s->cwd_fd, path, how);
+  fd = openat2_retrying (from, path, how);
   if (fd >= 0 || errno != EXDEV)
     return fd;
-  if (sandbox_cwd (s, cwd) != 0)
+  if (sandbox_dir_path (s, from, cwd) != 0)
     return -1;
   rest = path_beneath_root (s, cwd);
   if (asprintf (&full, "%s%s%s", rest, *rest ? "/" : "", path) < 0)
@@ -593,15 +602,16 @@ proc_file_refused (int fd, enum path_use use)
   return false;
 }
 
-/* Open PATH as the program names it, with FLAGS (and O_CLOEXEC) and MODE
-   (for O_CREAT), for USE: the one resolver of every path.  What it
+/* Open PATH as the program names it, relative to BASE (AT_FDCWD, or a
+   directory take_base gave), with FLAGS (and O_CLOEXEC) and MODE (for
+   O_CREAT), for USE: the one resolver of every path.  What it
    refuses gets EACCES: a magic link, a file proc_file_refused keeps, and
    in a sandbox a path that leaves it.  Outside a sandbox, where openat2
    is missing, it falls back to openat and the procfs check alone, which
    does not see magic links.  Returns the host fd, or -1 with errno.  */
 static int
-resolve (struct rpc_server *s, const char *path, int flags, mode_t mode,
-	 enum path_use use)
+resolve (struct rpc_server *s, int base, const char *path, int flags,
+	 mode_t mode, enum path_use use)
 {
   struct open_how how = {
     .flags = flags | O_CLOEXEC,
@@ -612,14 +622,14 @@ resolve (struct rpc_server *s, const char *path, int flags, mode_t mode,
 
   if (s->sandboxed)
     {
-      fd = open_beneath (s, path, &how);
+      fd = open_beneath (s, base, path, &how);
       if (fd < 0 && errno == EXDEV)
 	errno = EACCES;
     }
   else if (openat2_missing (s))
-    fd = openat (AT_FDCWD, path, (int) how.flags, (mode_t) how.mode);
+    fd = openat (base, path, (int) how.flags, (mode_t) how.mode);
   else
-    fd = openat2_retrying (AT_FDCWD, path, &how);
+    fd = openat2_retrying (base, path, &how);
   if (fd >= 0 && proc_file_refused (fd, use))
     {
       close (fd);
@@ -633,9 +643,10 @@ resolve (struct rpc_server *s, const char *path, int flags, mode_t mode,
    at a last symlink, O_DIRECTORY); on failure, the error is the reply
    and the result -1.  */
 static int
-take_path_fd (struct call *c, const char *path, int flags, enum path_use use)
+take_path_fd (struct call *c, int base, const char *path, int flags,
+	      enum path_use use)
 {
-  int fd = resolve (c->server, path, O_PATH | flags, 0, use);
+  int fd = resolve (c->server, base, path, O_PATH | flags, 0, use);
 
   if (fd < 0)
     reply (c, -1);
@@ -663,7 +674,7 @@ is_dot_dot (const char *name)
 /* The entry PATH names, into *E; on failure, the error is the reply and
    the result false.  The caller closes E->dir_fd.  */
 static bool
-take_entry (struct call *c, const char *path, struct entry *e)
+take_entry (struct call *c, int base, const char *path, struct entry *e)
 {
   struct rpc_server *s = c->server;
   char parent[NVPTX_RPC_ARG_MAX];
@@ -689,7 +700,8 @@ take_entry (struct call *c, const char *path, struct entry *e)
       memcpy (parent, path, start);
       parent[start] = '\0';
     }
-  e->dir_fd = resolve (s, parent, O_PATH | O_DIRECTORY, 0, PATH_WRITE);
+  e->dir_fd = resolve (s, base, parent, O_PATH | O_DIRECTORY, 0,
+		       PATH_WRITE);
   if (e->dir_fd < 0)
     {
       reply (c, -1);
@@ -699,7 +711,7 @@ take_entry (struct call *c, const char *path, struct entry *e)
      for link: in a sandbox, only where resolving may go.  */
   if (s->sandboxed && is_dot_dot (e->name))
     {
-      int fd = resolve (s, path, O_PATH, 0, PATH_LOOK);
+      int fd = resolve (s, base, path, O_PATH, 0, PATH_LOOK);
       if (fd < 0)
 	{
 	  reply (c, -1);
@@ -720,6 +732,90 @@ read_only_refused (struct call *c)
     return false;
   reply_error (c, NVPTX_RPC_EROFS);
   return true;
+}
+
+/* The directory from which an *at call resolves PATH, the guest
+   descriptor DIRFD or NVPTX_RPC_AT_FDCWD, into *BASE: AT_FDCWD (the
+   working directory, or any for an absolute PATH, which needs none) or
+   the host fd of the directory, which resolve then starts from under
+   the same rules.  In a sandbox only a directory in it will do: EACCES
+   for a descriptor made outside (guest_fd.outside), which would lead
+   beneath itself, and for one another process has moved out since.
+   False with the reply given otherwise (EBADF).  */
+static bool
+take_base (struct call *c, int64_t dirfd, const char *path, int *base)
+{
+  struct rpc_server *s = c->server;
+  char where[PATH_MAX];
+  struct guest_fd *g;
+
+  *base = AT_FDCWD;
+  if (dirfd == NVPTX_RPC_AT_FDCWD || path[0] == '/')
+    return true;
+  if ((g = guest_fd (c, dirfd)) == NULL)
+    return false;
+  if (s->sandboxed
+      && (g->outside || sandbox_dir_path (s, g->host_fd, where) != 0))
+    {
+      reply_error (c, NVPTX_RPC_EACCES);
+      return false;
+    }
+  *base = g->host_fd;
+  return true;
+}
+
+/* The host's AT_* flags for the protocol's WIRE, of which the call takes
+   ALLOWED, or false with an EINVAL reply for any other bit.  */
+static bool
+take_at_flags (struct call *c, int64_t wire, int64_t allowed, int *flags)
+{
+  static const struct
+  {
+    int64_t wire;
+    int host;
+  } at_flags[] = {
+    { NVPTX_RPC_AT_EACCESS, AT_EACCESS },
+    { NVPTX_RPC_AT_SYMLINK_NOFOLLOW, AT_SYMLINK_NOFOLLOW },
+    { NVPTX_RPC_AT_SYMLINK_FOLLOW, AT_SYMLINK_FOLLOW },
+    { NVPTX_RPC_AT_REMOVEDIR, AT_REMOVEDIR },
+    { NVPTX_RPC_AT_EMPTY_PATH, AT_EMPTY_PATH },
+  };
+
+  if (wire & ~allowed)
+    {
+      reply_error (c, NVPTX_RPC_EINVAL);
+      return false;
+    }
+  *flags = 0;
+  for (size_t i = 0; i < sizeof at_flags / sizeof *at_flags; i++)
+    if (wire & at_flags[i].wire)
+      *flags |= at_flags[i].host;
+  return true;
+}
+
+/* PATH from DIRFD resolved for USE as take_path_fd does, stopping at a
+   last symlink when AT flags FLAGS say AT_SYMLINK_NOFOLLOW: the file an
+   *at call acts on, which the server then reaches through fd_path.  */
+static int
+take_path_fd_at (struct call *c, int64_t dirfd, const char *path, int flags,
+		 enum path_use use)
+{
+  int base;
+
+  if (!take_base (c, dirfd, path, &base))
+    return -1;
+  return take_path_fd (c, base, path,
+		       flags & AT_SYMLINK_NOFOLLOW ? O_NOFOLLOW : 0, use);
+}
+
+/* take_entry for an *at call: PATH's entry, from DIRFD.  */
+static bool
+take_entry_at (struct call *c, int64_t dirfd, const char *path,
+	       struct entry *e)
+{
+  int base;
+
+  return take_base (c, dirfd, path, &base) && take_entry (c, base, path, e);
 }
 
 /* Whether the program may not change the file guest descriptor G leads
@@ -811,17 +907,17 @@ serve_nop (struct call *c)
    read (wait_ready), which sees the same data or end of file a blocking
    open and read would have.  */
 static int
-open_without_waiting (struct rpc_server *s, const char *path, int flags,
-		      mode_t mode, int use)
+open_without_waiting (struct rpc_server *s, int base, const char *path,
+		      int flags, mode_t mode, int use)
 {
   struct stat st;
   int fd;
 
-  while ((fd = resolve (s, path, flags | O_NONBLOCK, mode, use)) < 0
+  while ((fd = resolve (s, base, path, flags | O_NONBLOCK, mode, use)) < 0
 	 && errno == ENXIO && !(flags & O_NONBLOCK)
 	 && (flags & O_ACCMODE) == O_WRONLY)
     {
-      int probe = resolve (s, path, O_PATH, 0, PATH_READ);
+      int probe = resolve (s, base, path, O_PATH, 0, PATH_READ);
       bool fifo = probe >= 0 && fstat (probe, &st) == 0
 		  && S_ISFIFO (st.st_mode);
       if (probe >= 0)
@@ -840,16 +936,17 @@ open_without_waiting (struct rpc_server *s, const char *path, int flags,
   return fd;
 }
 
+/* open, or openat from DIRFD, with the protocol's flags WFLAGS and the
+   mode WMODE.  */
 static void
-serve_open (struct call *c)
+open_at (struct call *c, int64_t dirfd, uint64_t wflags, int64_t wmode)
 {
   const char *path;
-  uint64_t wflags = c->req->arg[0];
-  int flags, fd, host_fd;
+  int flags, fd, host_fd, base;
   mode_t mode;
   struct stat st;
 
-  if (!take_strings (c, &path, 1) || !take_mode (c, c->req->arg[1], &mode))
+  if (!take_strings (c, &path, 1) || !take_mode (c, wmode, &mode))
     return;
   switch (wflags & NVPTX_RPC_O_ACCMODE)
     {
@@ -869,7 +966,8 @@ serve_open (struct call *c)
     return;
   flags |= more;
   bool null_device = strcmp (path, "/dev/null") == 0;
-  if (!null_device && open_changes (flags) && read_only_refused (c))
+  if ((!null_device && open_changes (flags) && read_only_refused (c))
+      || !take_base (c, dirfd, path, &base))
     return;
   /* The program's exec is not the launcher's: never leak into children
      (resolve adds O_CLOEXEC).  */
@@ -878,7 +976,7 @@ serve_open (struct call *c)
   if (outside)
     host_fd = open_null_device (flags);
   else
-    host_fd = open_without_waiting (c->server, path, flags, mode,
+    host_fd = open_without_waiting (c->server, base, path, flags, mode,
 				    open_changes (flags) ? PATH_WRITE
 				    : PATH_READ);
   if (host_fd < 0)
@@ -892,6 +990,18 @@ serve_open (struct call *c)
     .outside = outside,
   };
   reply (c, fd);
+}
+
+static void
+serve_open (struct call *c)
+{
+  open_at (c, NVPTX_RPC_AT_FDCWD, c->req->arg[0], c->req->arg[1]);
+}
+
+static void
+serve_openat (struct call *c)
+{
+  open_at (c, c->req->arg[0], c->req->arg[1], c->req->arg[2]);
 }
 
 static void
@@ -1295,18 +1405,34 @@ serve_fstat (struct call *c)
     reply_stat (c, fstat (g->host_fd, &st), &st);
 }
 
-/* stat, or lstat (FLAGS O_NOFOLLOW): fstat of the file the path leads
-   to.  A trailing slash makes lstat follow a last symlink too, as the
-   kernel's lstat does, but within what resolve allows.  */
+/* stat, lstat (WFLAGS AT_SYMLINK_NOFOLLOW) or fstatat from DIRFD: fstat
+   of the file the path leads to.  A trailing slash makes lstat follow a
+   last symlink too, as the kernel's lstat does, but within what resolve
+   allows.  AT_EMPTY_PATH with an empty path is fstat of DIRFD.  */
 static void
-stat_path (struct call *c, int flags)
+stat_at (struct call *c, int64_t dirfd, int64_t wflags)
 {
   const char *path;
+  struct guest_fd *g;
   struct stat st;
-  int fd;
+  int flags, fd;
 
-  if (take_strings (c, &path, 1)
-      && (fd = take_path_fd (c, path, flags, PATH_LOOK)) >= 0)
+  if (!take_strings (c, &path, 1)
+      || !take_at_flags (c, wflags, NVPTX_RPC_AT_SYMLINK_NOFOLLOW
+			 | NVPTX_RPC_AT_EMPTY_PATH, &flags))
+    return;
+  if ((flags & AT_EMPTY_PATH) && path[0] == '\0')
+    {
+      if (dirfd == NVPTX_RPC_AT_FDCWD)
+	path = ".";
+      else
+	{
+	  if ((g = guest_fd (c, dirfd)) != NULL)
+	    reply_stat (c, fstat (g->host_fd, &st), &st);
+	  return;
+	}
+    }
+  if ((fd = take_path_fd_at (c, dirfd, path, flags, PATH_LOOK)) >= 0)
     {
       reply_stat (c, fstat (fd, &st), &st);
       close (fd);
@@ -1316,13 +1442,19 @@ stat_path (struct call *c, int flags)
 static void
 serve_stat (struct call *c)
 {
-  stat_path (c, 0);
+  stat_at (c, NVPTX_RPC_AT_FDCWD, 0);
 }
 
 static void
 serve_lstat (struct call *c)
 {
-  stat_path (c, O_NOFOLLOW);
+  stat_at (c, NVPTX_RPC_AT_FDCWD, NVPTX_RPC_AT_SYMLINK_NOFOLLOW);
+}
+
+static void
+serve_fstatat (struct call *c)
+{
+  stat_at (c, c->req->arg[0], c->req->arg[1]);
 }
 
 static void
@@ -1334,15 +1466,17 @@ serve_isatty (struct call *c)
     reply (c, isatty (g->host_fd) ? 1 : -1);
 }
 
-/* unlink, or rmdir (FLAGS AT_REMOVEDIR).  */
+/* unlink, rmdir (WFLAGS AT_REMOVEDIR) or unlinkat from DIRFD.  */
 static void
-remove_entry (struct call *c, int flags)
+remove_entry (struct call *c, int64_t dirfd, int64_t wflags)
 {
   const char *path;
   struct entry e;
+  int flags;
 
-  if (take_strings (c, &path, 1) && !read_only_refused (c)
-      && take_entry (c, path, &e))
+  if (take_strings (c, &path, 1)
+      && take_at_flags (c, wflags, NVPTX_RPC_AT_REMOVEDIR, &flags)
+      && !read_only_refused (c) && take_entry_at (c, dirfd, path, &e))
     {
       reply (c, unlinkat (e.dir_fd, e.name, flags));
       close (e.dir_fd);
@@ -1352,19 +1486,26 @@ remove_entry (struct call *c, int flags)
 static void
 serve_unlink (struct call *c)
 {
-  remove_entry (c, 0);
+  remove_entry (c, NVPTX_RPC_AT_FDCWD, 0);
 }
 
 static void
-serve_rename (struct call *c)
+serve_unlinkat (struct call *c)
+{
+  remove_entry (c, c->req->arg[0], c->req->arg[1]);
+}
+
+/* rename, or renameat from OLD_DIRFD to NEW_DIRFD.  */
+static void
+rename_at (struct call *c, int64_t old_dirfd, int64_t new_dirfd)
 {
   const char *paths[2];
   struct entry from, to;
 
   if (take_strings (c, paths, 2) && !read_only_refused (c)
-      && take_entry (c, paths[0], &from))
+      && take_entry_at (c, old_dirfd, paths[0], &from))
     {
-      if (take_entry (c, paths[1], &to))
+      if (take_entry_at (c, new_dirfd, paths[1], &to))
 	{
 	  reply (c, renameat (from.dir_fd, from.name, to.dir_fd, to.name));
 	  close (to.dir_fd);
@@ -1374,28 +1515,64 @@ serve_rename (struct call *c)
 }
 
 static void
-serve_link (struct call *c)
+serve_rename (struct call *c)
+{
+  rename_at (c, NVPTX_RPC_AT_FDCWD, NVPTX_RPC_AT_FDCWD);
+}
+
+static void
+serve_renameat (struct call *c)
+{
+  rename_at (c, c->req->arg[0], c->req->arg[1]);
+}
+
+/* link, or linkat from OLD_DIRFD to NEW_DIRFD with WFLAGS: with
+   AT_SYMLINK_FOLLOW, of the file the old path leads to, resolved as
+   every path is and linked through its fd_path (which the kernel
+   follows to that file and no further).  AT_EMPTY_PATH, which needs
+   a privilege the launcher should not lend, gets EINVAL.  */
+static void
+link_at (struct call *c, int64_t old_dirfd, int64_t new_dirfd,
+	 int64_t wflags)
 {
   const char *paths[2];
+  char name[FD_PATH_SIZE];
   struct entry from, to;
   size_t length;
-  int fd;
+  int flags, fd = -1;
 
-  if (!take_strings (c, paths, 2) || read_only_refused (c))
+  if (!take_strings (c, paths, 2)
+      || !take_at_flags (c, wflags, NVPTX_RPC_AT_SYMLINK_FOLLOW, &flags)
+      || read_only_refused (c))
     return;
   /* A slash at its end makes link follow the old path's last symlink
      (to a directory, which it then refuses to link): resolve the path
      first, so that the kernel follows only where resolve would.  */
   length = strlen (paths[0]);
-  if (length > 0 && paths[0][length - 1] == '/')
+  if ((flags & AT_SYMLINK_FOLLOW)
+      || (length > 0 && paths[0][length - 1] == '/'))
     {
-      if ((fd = take_path_fd (c, paths[0], 0, PATH_LOOK)) < 0)
+      if ((fd = take_path_fd_at (c, old_dirfd, paths[0], 0, PATH_LOOK)) < 0)
 	return;
+      if (!(flags & AT_SYMLINK_FOLLOW))
+	{
+	  close (fd);
+	  fd = -1;
+	}
+    }
+  if (fd >= 0)
+    {
+      if (take_entry_at (c, new_dirfd, paths[1], &to))
+	{
+	  reply (c, linkat (AT_FDCWD, fd_path (fd, name), to.dir_fd, to.name,
+			    AT_SYMLINK_FOLLOW));
+	  close (to.dir_fd);
+	}
       close (fd);
     }
-  if (take_entry (c, paths[0], &from))
+  else if (take_entry_at (c, old_dirfd, paths[0], &from))
     {
-      if (take_entry (c, paths[1], &to))
+      if (take_entry_at (c, new_dirfd, paths[1], &to))
 	{
 	  reply (c, linkat (from.dir_fd, from.name, to.dir_fd, to.name, 0));
 	  close (to.dir_fd);
@@ -1404,26 +1581,50 @@ serve_link (struct call *c)
     }
 }
 
+static void
+serve_link (struct call *c)
+{
+  link_at (c, NVPTX_RPC_AT_FDCWD, NVPTX_RPC_AT_FDCWD, 0);
+}
+
+static void
+serve_linkat (struct call *c)
+{
+  link_at (c, c->req->arg[0], c->req->arg[1], c->req->arg[2]);
+}
+
 /* The target is only a string: following the symlink later is what
    resolve checks.  */
 static void
-serve_symlink (struct call *c)
+symlink_at (struct call *c, int64_t dirfd)
 {
   const char *paths[2];
   struct entry e;
 
   if (take_strings (c, paths, 2) && !read_only_refused (c)
-      && take_entry (c, paths[1], &e))
+      && take_entry_at (c, dirfd, paths[1], &e))
     {
       reply (c, symlinkat (paths[0], e.dir_fd, e.name));
       close (e.dir_fd);
     }
 }
 
+static void
+serve_symlink (struct call *c)
+{
+  symlink_at (c, NVPTX_RPC_AT_FDCWD);
+}
+
+static void
+serve_symlinkat (struct call *c)
+{
+  symlink_at (c, c->req->arg[0]);
+}
+
 /* The link itself is resolved, not followed; its target is a string the
    program may read wherever it points.  */
 static void
-serve_readlink (struct call *c)
+readlink_at (struct call *c, int64_t dirfd)
 {
   const char *path;
   char target[PATH_MAX];
@@ -1432,7 +1633,8 @@ serve_readlink (struct call *c)
   int fd;
 
   if (!take_strings (c, &path, 1)
-      || (fd = take_path_fd (c, path, O_NOFOLLOW, PATH_LOOK)) < 0)
+      || (fd = take_path_fd_at (c, dirfd, path, AT_SYMLINK_NOFOLLOW,
+				PATH_LOOK)) < 0)
     return;
   if (fstat (fd, &st) == 0)
     {
@@ -1446,14 +1648,26 @@ serve_readlink (struct call *c)
 }
 
 static void
-serve_mkdir (struct call *c)
+serve_readlink (struct call *c)
+{
+  readlink_at (c, NVPTX_RPC_AT_FDCWD);
+}
+
+static void
+serve_readlinkat (struct call *c)
+{
+  readlink_at (c, c->req->arg[0]);
+}
+
+static void
+mkdir_at (struct call *c, int64_t dirfd, int64_t wmode)
 {
   const char *path;
   struct entry e;
   mode_t mode;
 
-  if (take_strings (c, &path, 1) && take_mode (c, c->req->arg[0], &mode)
-      && !read_only_refused (c) && take_entry (c, path, &e))
+  if (take_strings (c, &path, 1) && take_mode (c, wmode, &mode)
+      && !read_only_refused (c) && take_entry_at (c, dirfd, path, &e))
     {
       reply (c, mkdirat (e.dir_fd, e.name, mode));
       close (e.dir_fd);
@@ -1461,26 +1675,93 @@ serve_mkdir (struct call *c)
 }
 
 static void
+serve_mkdir (struct call *c)
+{
+  mkdir_at (c, NVPTX_RPC_AT_FDCWD, c->req->arg[0]);
+}
+
+static void
+serve_mkdirat (struct call *c)
+{
+  mkdir_at (c, c->req->arg[0], c->req->arg[1]);
+}
+
+/* mkfifo, mknod and their *at forms: FIFOs and regular files only.  A
+   device needs a privilege the launcher should not lend, and a socket
+   is no use to a program without sockets: EPERM for those, as for an
+   unprivileged user, even when the launcher runs as root, and for a
+   directory, as Linux gives; EINVAL for other type bits, as Linux.  */
+static void
+serve_mknodat (struct call *c)
+{
+  int64_t wmode = c->req->arg[1];
+  const char *path;
+  struct entry e;
+  mode_t mode, type;
+
+  if (!take_strings (c, &path, 1))
+    return;
+  switch (wmode & NVPTX_RPC_S_IFMT)
+    {
+    case 0: case NVPTX_RPC_S_IFREG: type = S_IFREG; break;
+    case NVPTX_RPC_S_IFIFO: type = S_IFIFO; break;
+    case NVPTX_RPC_S_IFCHR: case NVPTX_RPC_S_IFBLK: case NVPTX_RPC_S_IFSOCK:
+    case NVPTX_RPC_S_IFDIR:
+      reply_error (c, NVPTX_RPC_EPERM);
+      return;
+    default:
+      reply_error (c, NVPTX_RPC_EINVAL);
+      return;
+    }
+  if (take_mode (c, wmode & ~(int64_t) NVPTX_RPC_S_IFMT, &mode)
+      && !read_only_refused (c) && take_entry_at (c, c->req->arg[0], path, &e))
+    {
+      reply (c, mknodat (e.dir_fd, e.name, type | mode, 0));
+      close (e.dir_fd);
+    }
+}
+
+static void
 serve_rmdir (struct call *c)
 {
-  remove_entry (c, AT_REMOVEDIR);
+  remove_entry (c, NVPTX_RPC_AT_FDCWD, NVPTX_RPC_AT_REMOVEDIR);
+}
+
+/* chmod, or fchmodat from DIRFD: with AT_SYMLINK_NOFOLLOW, of a file
+   that is not a symlink (Linux cannot change a symlink's mode:
+   EOPNOTSUPP, as glibc gives).  */
+static void
+chmod_at (struct call *c, int64_t dirfd, int64_t wmode, int64_t wflags)
+{
+  const char *path;
+  char name[FD_PATH_SIZE];
+  struct stat st;
+  mode_t mode;
+  int flags, fd;
+
+  if (take_strings (c, &path, 1) && take_mode (c, wmode, &mode)
+      && take_at_flags (c, wflags, NVPTX_RPC_AT_SYMLINK_NOFOLLOW, &flags)
+      && !read_only_refused (c)
+      && (fd = take_path_fd_at (c, dirfd, path, flags, PATH_WRITE)) >= 0)
+    {
+      if (fstat (fd, &st) == 0 && S_ISLNK (st.st_mode))
+	reply_error (c, NVPTX_RPC_EOPNOTSUPP);
+      else
+	reply (c, chmod (fd_path (fd, name), mode));
+      close (fd);
+    }
 }
 
 static void
 serve_chmod (struct call *c)
 {
-  const char *path;
-  char name[FD_PATH_SIZE];
-  mode_t mode;
-  int fd;
+  chmod_at (c, NVPTX_RPC_AT_FDCWD, c->req->arg[0], 0);
+}
 
-  if (take_strings (c, &path, 1) && take_mode (c, c->req->arg[0], &mode)
-      && !read_only_refused (c)
-      && (fd = take_path_fd (c, path, 0, PATH_WRITE)) >= 0)
-    {
-      reply (c, chmod (fd_path (fd, name), mode));
-      close (fd);
-    }
+static void
+serve_fchmodat (struct call *c)
+{
+  chmod_at (c, c->req->arg[0], c->req->arg[1], c->req->arg[2]);
 }
 
 static void
@@ -1494,15 +1775,13 @@ serve_fchmod (struct call *c)
     reply (c, fchmod (g->host_fd, mode));
 }
 
-/* The owner and group of a CHOWN, from arg0 and arg1, or false with an
+/* The owner and group of a chown call, from U and G, or false with an
    error reply.  -1 leaves either as it is, as POSIX has it; a value the
    host's uid_t or gid_t does not hold gets EINVAL, POSIX's error for an
    id the implementation does not support, not cut to one it does.  */
 static bool
-take_owner (struct call *c, uid_t *uid, gid_t *gid)
+take_owner (struct call *c, int64_t u, int64_t g, uid_t *uid, gid_t *gid)
 {
-  int64_t u = c->req->arg[0], g = c->req->arg[1];
-
   if ((u != -1 && (u < 0 || (uint64_t) u > (uid_t) -1))
       || (g != -1 && (g < 0 || (uint64_t) g > (gid_t) -1)))
     {
@@ -1514,18 +1793,24 @@ take_owner (struct call *c, uid_t *uid, gid_t *gid)
   return true;
 }
 
+/* chown, lchown (AT_SYMLINK_NOFOLLOW) or fchownat from DIRFD, U and G
+   as take_owner takes them.  The file is reached through its fd_path,
+   which the kernel follows to it and no further: a symlink's own owner
+   changes with AT_SYMLINK_NOFOLLOW.  */
 static void
-serve_chown (struct call *c)
+chown_at (struct call *c, int64_t dirfd, int64_t u, int64_t g,
+	  int64_t wflags)
 {
   const char *path;
   char name[FD_PATH_SIZE];
   uid_t uid;
   gid_t gid;
-  int fd;
+  int flags, fd;
 
-  if (take_strings (c, &path, 1) && take_owner (c, &uid, &gid)
+  if (take_strings (c, &path, 1) && take_owner (c, u, g, &uid, &gid)
+      && take_at_flags (c, wflags, NVPTX_RPC_AT_SYMLINK_NOFOLLOW, &flags)
       && !read_only_refused (c)
-      && (fd = take_path_fd (c, path, 0, PATH_WRITE)) >= 0)
+      && (fd = take_path_fd_at (c, dirfd, path, flags, PATH_WRITE)) >= 0)
     {
       reply (c, chown (fd_path (fd, name), uid, gid));
       close (fd);
@@ -1533,12 +1818,38 @@ serve_chown (struct call *c)
 }
 
 static void
-serve_access (struct call *c)
+serve_chown (struct call *c)
+{
+  chown_at (c, NVPTX_RPC_AT_FDCWD, c->req->arg[0], c->req->arg[1], 0);
+}
+
+static void
+serve_fchownat (struct call *c)
+{
+  chown_at (c, c->req->arg[0], c->req->arg[1], c->req->arg[2],
+	    c->req->arg[3]);
+}
+
+static void
+serve_fchown (struct call *c)
+{
+  struct guest_fd *g = guest_fd (c, c->req->arg[0]);
+  uid_t uid;
+  gid_t gid;
+
+  if (g != NULL && take_owner (c, c->req->arg[1], c->req->arg[2], &uid, &gid)
+      && !fd_change_refused (c, g))
+    reply (c, fchown (g->host_fd, uid, gid));
+}
+
+/* access, or faccessat from DIRFD: AT_EACCESS checks with the effective
+   ids, AT_SYMLINK_NOFOLLOW a last symlink itself.  */
+static void
+access_at (struct call *c, int64_t dirfd, int64_t mode, int64_t wflags)
 {
   const char *path;
-  int64_t mode = c->req->arg[0];
   char name[FD_PATH_SIZE];
-  int fd;
+  int flags, fd;
 
   _Static_assert (R_OK == NVPTX_RPC_R_OK && W_OK == NVPTX_RPC_W_OK
 		  && X_OK == NVPTX_RPC_X_OK && F_OK == NVPTX_RPC_F_OK,
@@ -1550,14 +1861,29 @@ serve_access (struct call *c)
       reply_error (c, NVPTX_RPC_EINVAL);
       return;
     }
-  if ((fd = take_path_fd (c, path, 0, PATH_LOOK)) < 0)
+  if (!take_at_flags (c, wflags, NVPTX_RPC_AT_EACCESS
+		      | NVPTX_RPC_AT_SYMLINK_NOFOLLOW, &flags)
+      || (fd = take_path_fd_at (c, dirfd, path, flags, PATH_LOOK)) < 0)
     return;
   /* As on a read-only mount: the file is there, it cannot be written.  */
   if ((mode & W_OK) && c->server->read_only)
     reply_error (c, NVPTX_RPC_EROFS);
   else
-    reply (c, access (fd_path (fd, name), mode));
+    reply (c, faccessat (AT_FDCWD, fd_path (fd, name), mode,
+			 flags & AT_EACCESS));
   close (fd);
+}
+
+static void
+serve_access (struct call *c)
+{
+  access_at (c, NVPTX_RPC_AT_FDCWD, c->req->arg[0], 0);
+}
+
+static void
+serve_faccessat (struct call *c)
+{
+  access_at (c, c->req->arg[0], c->req->arg[1], c->req->arg[2]);
 }
 
 static void
@@ -1568,7 +1894,7 @@ serve_truncate (struct call *c)
   int fd;
 
   if (take_strings (c, &path, 1) && !read_only_refused (c)
-      && (fd = take_path_fd (c, path, 0, PATH_WRITE)) >= 0)
+      && (fd = take_path_fd (c, AT_FDCWD, path, 0, PATH_WRITE)) >= 0)
     {
       reply (c, truncate (fd_path (fd, name), c->req->arg[0]));
       close (fd);
@@ -1619,7 +1945,75 @@ serve_utimens (struct call *c)
 	times[i] = (struct timespec) { sec, nsec };
     }
   if (!read_only_refused (c)
-      && (fd = take_path_fd (c, path, 0, PATH_WRITE)) >= 0)
+      && (fd = take_path_fd (c, AT_FDCWD, path, 0, PATH_WRITE)) >= 0)
+    {
+      reply (c, utimensat (AT_FDCWD, fd_path (fd, name), times, 0));
+      close (fd);
+    }
+}
+
+/* utimensat from DIRFD (arg0) with AT flags arg1: the argument block is
+   the path, its NUL, then the two times; nanoseconds
+   NVPTX_RPC_UTIME_NOW or NVPTX_RPC_UTIME_OMIT as UTIME_NOW and
+   UTIME_OMIT.  futimens is AT_EMPTY_PATH with an empty path, on the
+   descriptor, which fd_change_refused judges.  A second that time_t
+   does not hold is refused (EOVERFLOW), not cut.  */
+static void
+serve_utimensat (struct call *c)
+{
+  struct rpc_server *s = c->server;
+  const char *path = s->args;
+  size_t length = strnlen (s->args, s->args_length);
+  struct nvptx_rpc_timespec w[2];
+  struct timespec times[2];
+  char name[FD_PATH_SIZE];
+  struct guest_fd *g;
+  int flags, fd;
+
+  if (s->args_overflow)
+    {
+      reply_error (c, NVPTX_RPC_ENAMETOOLONG);
+      return;
+    }
+  if (length == s->args_length || s->args_length - length - 1 != sizeof w)
+    {
+      reply_error (c, NVPTX_RPC_EPROTO);
+      return;
+    }
+  memcpy (w, s->args + length + 1, sizeof w);
+  for (int i = 0; i < 2; i++)
+    if (w[i].nsec == NVPTX_RPC_UTIME_NOW)
+      times[i] = (struct timespec) { 0, UTIME_NOW };
+    else if (w[i].nsec == NVPTX_RPC_UTIME_OMIT)
+      times[i] = (struct timespec) { 0, UTIME_OMIT };
+    else if (w[i].nsec < 0 || w[i].nsec >= 1000000000)
+      {
+	reply_error (c, NVPTX_RPC_EINVAL);
+	return;
+      }
+    else if ((time_t) w[i].sec != w[i].sec)
+      {
+	reply_error (c, NVPTX_RPC_EOVERFLOW);
+	return;
+      }
+    else
+      times[i] = (struct timespec) { w[i].sec, w[i].nsec };
+  if (!take_at_flags (c, c->req->arg[1], NVPTX_RPC_AT_SYMLINK_NOFOLLOW
+		      | NVPTX_RPC_AT_EMPTY_PATH, &flags))
+    return;
+  if ((flags & AT_EMPTY_PATH) && path[0] == '\0'
+      && c->req->arg[0] != NVPTX_RPC_AT_FDCWD)
+    {
+      if ((g = guest_fd (c, c->req->arg[0])) != NULL
+	  && !fd_change_refused (c, g))
+	reply (c, futimens (g->host_fd, times));
+      return;
+    }
+  if ((flags & AT_EMPTY_PATH) && path[0] == '\0')
+    path = ".";
+  if (!read_only_refused (c)
+      && (fd = take_path_fd_at (c, c->req->arg[0], path, flags,
+				PATH_WRITE)) >= 0)
     {
       reply (c, utimensat (AT_FDCWD, fd_path (fd, name), times, 0));
       close (fd);
@@ -1676,6 +2070,23 @@ serve_dup2 (struct call *c)
     reply (c, new);
   else
     reply_dup (c, g, new, false);
+}
+
+/* dup2 with the new descriptor's FD_CLOEXEC from O_CLOEXEC in arg2, in
+   Linux's order of checks: EINVAL for another flag or the same
+   descriptor, before either is looked at.  */
+static void
+serve_dup3 (struct call *c)
+{
+  int64_t new = c->req->arg[1], flags = c->req->arg[2];
+  struct guest_fd *g;
+
+  if ((flags & ~(int64_t) NVPTX_RPC_O_CLOEXEC) || new == c->req->arg[0])
+    reply_error (c, NVPTX_RPC_EINVAL);
+  else if (new < 0 || new >= GUEST_FDS)
+    reply_error (c, NVPTX_RPC_EBADF);
+  else if ((g = guest_fd (c, c->req->arg[0])) != NULL)
+    reply_dup (c, g, new, flags != 0);
 }
 
 static void
@@ -1750,7 +2161,7 @@ serve_chdir (struct call *c)
   int fd;
 
   if (!take_strings (c, &path, 1)
-      || (fd = take_path_fd (c, path, O_DIRECTORY, PATH_LOOK)) < 0)
+      || (fd = take_path_fd (c, AT_FDCWD, path, O_DIRECTORY, PATH_LOOK)) < 0)
     return;
   if (!s->sandboxed)
     {
@@ -1764,6 +2175,42 @@ serve_chdir (struct call *c)
       reply (c, -1);
       close (fd);
     }
+  else
+    {
+      close (s->cwd_fd);
+      s->cwd_fd = fd;
+      reply (c, 0);
+    }
+}
+
+/* The working directory becomes guest fd arg0's.  In a sandbox, only a
+   directory in it (take_base's rules), kept as a descriptor of its own,
+   with the search permission checked as chdir does.  */
+static void
+serve_fchdir (struct call *c)
+{
+  struct rpc_server *s = c->server;
+  struct guest_fd *g = guest_fd (c, c->req->arg[0]);
+  char name[FD_PATH_SIZE];
+  struct stat st;
+  int base, fd;
+
+  if (g == NULL)
+    return;
+  if (!s->sandboxed)
+    {
+      reply (c, fchdir (g->host_fd));
+      return;
+    }
+  if (!take_base (c, c->req->arg[0], "", &base))
+    return;
+  if (fstat (base, &st) != 0)
+    reply (c, -1);
+  else if (!S_ISDIR (st.st_mode))
+    reply_error (c, NVPTX_RPC_ENOTDIR);
+  else if (access (fd_path (base, name), X_OK) != 0
+	   || (fd = fcntl (base, F_DUPFD_CLOEXEC, 0)) < 0)
+    reply (c, -1);
   else
     {
       close (s->cwd_fd);
