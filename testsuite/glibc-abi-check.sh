@@ -38,7 +38,7 @@ constants="O_RDONLY O_WRONLY O_RDWR O_ACCMODE O_CREAT O_EXCL O_NOCTTY O_TRUNC
   SIGWINCH SIGIO SIGSYS NSIG S_IFMT S_IFREG S_IFDIR S_IFCHR S_IFBLK S_IFIFO
   S_IFLNK S_IFSOCK SEEK_SET SEEK_CUR SEEK_END EOF _IOFBF _IOLBF _IONBF
   DT_UNKNOWN DT_FIFO DT_CHR DT_DIR DT_BLK DT_REG DT_LNK DT_SOCK R_OK W_OK
-  X_OK F_OK
+  X_OK F_OK UTIME_NOW UTIME_OMIT
   $(echo '#include <errno.h>' | $HOST_CC -E -dM - \
       | sed -n 's/^#define \(E[A-Z0-9]*\) .*/\1/p')"
 members="stat:st_dev stat:st_ino stat:st_nlink stat:st_mode stat:st_uid

@@ -445,14 +445,20 @@ unsafe (const struct nvptx_rpc_request *req, const unsigned char *window,
     case NVPTX_RPC_FCHMOD: case NVPTX_RPC_FTRUNCATE: case NVPTX_RPC_FSYNC:
     case NVPTX_RPC_DUP: case NVPTX_RPC_DUP2: case NVPTX_RPC_FCNTL:
     case NVPTX_RPC_READDIR: case NVPTX_RPC_PREAD: case NVPTX_RPC_PWRITE:
+    case NVPTX_RPC_DUP3: case NVPTX_RPC_FCHOWN: case NVPTX_RPC_FCHDIR:
       /* Guest 0, 1 and 2 are libFuzzer's own stdin, stdout and stderr
 	 (its log, a terminal, /dev/null): the program may look at them
 	 and close them (which leaves them open), nothing more.  A copy
 	 made by DUP would escape this check, so DUP is refused too.  */
       return fd >= 0 && fd <= STDERR_FILENO;
     }
+  /* UTIMENSAT's block is a path and the times: futimens (AT_EMPTY_PATH)
+     of those three is refused, and the path checked as the others.  */
+  bool times = req->opcode == NVPTX_RPC_UTIMENSAT;
+  if (times && fd >= 0 && fd <= STDERR_FILENO)
+    return true;
   if (req->opcode >= NVPTX_RPC_OPCODE_END || traces[req->opcode] == NULL
-      || strchr (traces[req->opcode], 's') == NULL
+      || (strchr (traces[req->opcode], 's') == NULL && !times)
       || (req->flags & NVPTX_RPC_MORE_ARGS))
     return false;
 
@@ -471,6 +477,8 @@ unsafe (const struct nvptx_rpc_request *req, const unsigned char *window,
       if (CONFINED ? !confined_path (block + pos, n)
 	  : !safe_path (block + pos, n))
 	return true;
+      if (times)
+	break;
       pos += n + 1;
     }
   return false;

@@ -514,11 +514,11 @@ extern int real_dirfd (DIR *dir) HARNESS_REAL (dirfd);
 static void
 remove_tree (int parent, const char *name)
 {
-  int fd = openat (parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW
-		   | O_CLOEXEC);
+  int fd = real_openat (parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW
+			| O_CLOEXEC);
   if (fd < 0)
     {
-      unlinkat (parent, name, 0);
+      real_unlinkat (parent, name, 0);
       return;
     }
   DIR *d = real_fdopendir (fd);
@@ -540,7 +540,7 @@ remove_tree (int parent, const char *name)
 	  }
     }
   real_closedir (d);
-  unlinkat (parent, name, AT_REMOVEDIR);
+  real_unlinkat (parent, name, AT_REMOVEDIR);
 }
 
 static void
@@ -604,6 +604,38 @@ check_client_names (void)
   CHECK_ERRNO ("names: sysconf", sysconf (_SC_PAGESIZE), ENOSYS);
   CHECK_ERRNO ("names: getppid", getppid (), ENOSYS);
   CHECK_ERRNO ("names: pipe", pipe (fds), ENOSYS);
+  CHECK_ERRNO ("names: pread", pread (host_fd, &c, 1, 0), ENOSYS);
+  CHECK_ERRNO ("names: pwrite", pwrite (host_fd, &c, 1, 0), ENOSYS);
+  CHECK_ERRNO ("names: dup3", dup3 (host_fd, 100, 0), ENOSYS);
+  CHECK_ERRNO ("names: fchown", fchown (host_fd, -1, -1), ENOSYS);
+  CHECK_ERRNO ("names: lchown", lchown (".", -1, -1), ENOSYS);
+  CHECK_ERRNO ("names: futimens", futimens (host_fd, NULL), ENOSYS);
+  CHECK_ERRNO ("names: utimensat", utimensat (AT_FDCWD, ".", NULL, 0),
+	       ENOSYS);
+  CHECK_ERRNO ("names: fchdir", fchdir (host_fd), ENOSYS);
+  CHECK_ERRNO ("names: mkfifo", mkfifo ("names-f", 0644), ENOSYS);
+  CHECK_ERRNO ("names: mknod", mknod ("names-f", S_IFREG | 0644, 0),
+	       ENOSYS);
+  CHECK_ERRNO ("names: openat", openat (AT_FDCWD, ".", O_RDONLY), ENOSYS);
+  CHECK_ERRNO ("names: fstatat", fstatat (AT_FDCWD, ".", &st, 0), ENOSYS);
+  CHECK_ERRNO ("names: mkdirat", mkdirat (AT_FDCWD, "names-d", 0755),
+	       ENOSYS);
+  CHECK_ERRNO ("names: unlinkat", unlinkat (AT_FDCWD, "names-a", 0),
+	       ENOSYS);
+  CHECK_ERRNO ("names: renameat",
+	       renameat (AT_FDCWD, "names-a", AT_FDCWD, "names-b"), ENOSYS);
+  CHECK_ERRNO ("names: faccessat", faccessat (AT_FDCWD, ".", F_OK, 0),
+	       ENOSYS);
+  CHECK_ERRNO ("names: fchmodat", fchmodat (AT_FDCWD, ".", 0755, 0),
+	       ENOSYS);
+  CHECK_ERRNO ("names: fchownat", fchownat (AT_FDCWD, ".", -1, -1, 0),
+	       ENOSYS);
+  CHECK_ERRNO ("names: linkat",
+	       linkat (AT_FDCWD, "names-a", AT_FDCWD, "names-b", 0), ENOSYS);
+  CHECK_ERRNO ("names: symlinkat", symlinkat ("names-a", AT_FDCWD,
+					      "names-b"), ENOSYS);
+  CHECK_ERRNO ("names: readlinkat", readlinkat (AT_FDCWD, "names-a", &c, 1),
+	       ENOSYS);
   /* nanosleep runs on the client's own clock: no server needed.  */
   ts = (struct timespec) { 0, 1000 };
   CHECK_INT ("names: nanosleep", nanosleep (&ts, NULL), 0);

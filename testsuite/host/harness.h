@@ -103,6 +103,11 @@ extern int real_clock_gettime (clockid_t clock, struct timespec *ts)
 extern uid_t real_geteuid (void) HARNESS_REAL (geteuid);
 extern gid_t real_getegid (void) HARNESS_REAL (getegid);
 extern long real_sysconf (int name) HARNESS_REAL (sysconf);
+extern int real_mkfifo (const char *path, mode_t mode) HARNESS_REAL (mkfifo);
+extern int real_openat (int dirfd, const char *path, int flags, ...)
+  HARNESS_REAL (openat);
+extern int real_unlinkat (int dirfd, const char *path, int flags)
+  HARNESS_REAL (unlinkat);
 
 /* Descriptors open in this process on the host.  */
 int host_fds_open (void);

@@ -17,8 +17,6 @@ extern char **environ;
 
 extern int real_chown (const char *path, uid_t owner, gid_t group)
   HARNESS_REAL (chown);
-extern int real_mkfifo (const char *path, mode_t mode)
-  HARNESS_REAL (mkfifo);
 
 static struct nvptx_rpc_mailbox *mb;
 static uint32_t window;
@@ -686,6 +684,215 @@ positioned_requests (void)
   expect_alive ("alive after positioned requests");
 }
 
+/* A request with the argument block BLOCK, LENGTH bytes, in one piece.  */
+static struct raw
+block_request (uint32_t opcode, const void *block, size_t length)
+{
+  struct raw r = request (opcode);
+  r.data = block;
+  r.data_length = r.length = length;
+  return r;
+}
+
+/* The calls with a directory descriptor and flags, dup3, fchown, fchdir
+   and mknodat: every argument that does not fit is refused before the
+   call is made, a flag a call does not take with EINVAL.  */
+static void
+at_requests (void)
+{
+  int fd = open ("at-file", O_RDWR | O_CREAT | O_TRUNC, 0644);
+  struct nvptx_rpc_timespec times[2] = { { 1, 0 }, { 2, 0 } };
+  unsigned char block[64];
+  struct nvptx_rpc_reply rep;
+  struct raw r;
+
+  CHECK ("open a file through the client", fd >= 0);
+  r = request (NVPTX_RPC_DUP3);
+  r.arg[0] = fd;
+  r.arg[1] = fd + 1;
+  r.arg[2] = NVPTX_RPC_O_APPEND;
+  expect_error ("dup3, flag O_APPEND: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[2] = -1;
+  expect_error ("dup3, flags -1: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[2] = 0;
+  r.arg[1] = fd;
+  expect_error ("dup3 onto itself: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[1] = NVPTX_RPC_FDS;
+  expect_error ("dup3 past the table: EBADF", r, NVPTX_RPC_EBADF);
+  r.arg[1] = (int64_t) 1 << 32;
+  expect_error ("dup3 to 2^32: EBADF", r, NVPTX_RPC_EBADF);
+  r.arg[0] = 99;
+  r.arg[1] = 100;
+  expect_error ("dup3 of fd 99: EBADF", r, NVPTX_RPC_EBADF);
+
+  r = request (NVPTX_RPC_FCHOWN);
+  r.arg[0] = fd;
+  r.arg[1] = (int64_t) 1 << 32;
+  r.arg[2] = -1;
+  expect_error ("fchown, uid 2^32: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[1] = -1;
+  r.arg[2] = -2;
+  expect_error ("fchown, gid -2: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[0] = 99;
+  r.arg[2] = -1;
+  expect_error ("fchown of fd 99: EBADF", r, NVPTX_RPC_EBADF);
+
+  r = path_request (NVPTX_RPC_FCHOWNAT, "at-file");
+  r.arg[0] = NVPTX_RPC_AT_FDCWD;
+  r.arg[1] = r.arg[2] = -1;
+  r.arg[3] = NVPTX_RPC_AT_REMOVEDIR;
+  expect_error ("fchownat, AT_REMOVEDIR: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[3] = (int64_t) 1 << 32;
+  expect_error ("fchownat, flag 2^32: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[3] = 0;
+  r.arg[1] = INT64_MIN;
+  expect_error ("fchownat, uid INT64_MIN: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[1] = -1;
+  r.arg[0] = -5;
+  expect_error ("fchownat from dirfd -5: EBADF", r, NVPTX_RPC_EBADF);
+  r.arg[0] = NVPTX_RPC_FDS;
+  expect_error ("fchownat from a dirfd past the table: EBADF", r,
+		NVPTX_RPC_EBADF);
+
+  /* UTIMENSAT's block: the path, its NUL, exactly two timespecs.  */
+  memcpy (block, "at-file", 8);
+  memcpy (block + 8, times, sizeof times);
+  r = block_request (NVPTX_RPC_UTIMENSAT, block, 8 + sizeof times);
+  r.arg[0] = NVPTX_RPC_AT_FDCWD;
+  rep = expect_result ("utimensat, well formed", r);
+  CHECK_INT ("utimensat, well formed: 0", rep.result, 0);
+  r.data_length = r.length = 8;
+  expect_error ("utimensat, no times: EPROTO", r, NVPTX_RPC_EPROTO);
+  r.data_length = r.length = 8 + sizeof times - 1;
+  expect_error ("utimensat, a byte short: EPROTO", r, NVPTX_RPC_EPROTO);
+  r.data_length = r.length = 7;
+  expect_error ("utimensat, no NUL: EPROTO", r, NVPTX_RPC_EPROTO);
+  r.data_length = r.length = 8 + sizeof times;
+  static const int64_t bad_nsec[] = { 1000000000, -3, INT64_MIN };
+  for (size_t i = 0; i < sizeof bad_nsec / sizeof *bad_nsec; i++)
+    {
+      times[1].nsec = bad_nsec[i];
+      memcpy (block + 8, times, sizeof times);
+      expect_error (name_of ("utimensat, nsec %lld: EINVAL",
+			     (long long) bad_nsec[i]), r, NVPTX_RPC_EINVAL);
+    }
+  times[1].nsec = NVPTX_RPC_UTIME_OMIT;
+  memcpy (block + 8, times, sizeof times);
+  r.arg[1] = NVPTX_RPC_AT_REMOVEDIR;
+  expect_error ("utimensat, AT_REMOVEDIR: EINVAL", r, NVPTX_RPC_EINVAL);
+  memcpy (block, "", 1);
+  memcpy (block + 1, times, sizeof times);
+  r.data_length = r.length = 1 + sizeof times;
+  r.arg[0] = 99;
+  r.arg[1] = NVPTX_RPC_AT_EMPTY_PATH;
+  expect_error ("futimens of fd 99: EBADF", r, NVPTX_RPC_EBADF);
+  r.arg[0] = fd;
+  rep = expect_result ("futimens, well formed", r);
+  CHECK_INT ("futimens, well formed: 0", rep.result, 0);
+
+  r = request (NVPTX_RPC_FCHDIR);
+  r.arg[0] = 99;
+  expect_error ("fchdir of fd 99: EBADF", r, NVPTX_RPC_EBADF);
+  r.arg[0] = fd;
+  expect_error ("fchdir of a file: ENOTDIR", r, NVPTX_RPC_ENOTDIR);
+
+  static const struct
+  {
+    int64_t mode;
+    uint32_t error;
+  } nodes[] = {
+    { NVPTX_RPC_S_IFCHR | 0600, NVPTX_RPC_EPERM },
+    { NVPTX_RPC_S_IFBLK | 0600, NVPTX_RPC_EPERM },
+    { NVPTX_RPC_S_IFSOCK | 0600, NVPTX_RPC_EPERM },
+    { NVPTX_RPC_S_IFDIR | 0700, NVPTX_RPC_EPERM },
+    { NVPTX_RPC_S_IFLNK | 0600, NVPTX_RPC_EINVAL },
+    { NVPTX_RPC_S_IFMT | 0600, NVPTX_RPC_EINVAL },
+    { NVPTX_RPC_S_IFIFO | 04600, NVPTX_RPC_EPERM },
+    { NVPTX_RPC_S_IFREG | 0200000, NVPTX_RPC_EINVAL },
+    { -1, NVPTX_RPC_EINVAL },
+  };
+  for (size_t i = 0; i < sizeof nodes / sizeof *nodes; i++)
+    {
+      r = path_request (NVPTX_RPC_MKNODAT, "node");
+      r.arg[0] = NVPTX_RPC_AT_FDCWD;
+      r.arg[1] = nodes[i].mode;
+      r.arg[2] = 0x103;
+      expect_error (name_of ("mknodat, mode %#llo: %s",
+			     (unsigned long long) nodes[i].mode,
+			     nodes[i].error == NVPTX_RPC_EPERM ? "EPERM"
+			     : "EINVAL"), r, nodes[i].error);
+    }
+  struct stat st;
+  CHECK ("mknodat refused: no node", real_lstat ("node", &st) != 0);
+
+  r = path_request (NVPTX_RPC_OPENAT, "at-file");
+  r.arg[0] = 99;
+  expect_error ("openat from fd 99: EBADF", r, NVPTX_RPC_EBADF);
+  r = path_request (NVPTX_RPC_OPENAT, "/");
+  r.arg[0] = 99;
+  r.arg[1] = NVPTX_RPC_O_DIRECTORY;
+  rep = expect_result ("openat of \"/\" from fd 99: the path is absolute", r);
+  if (rep.result >= 0)
+    CHECK_INT ("close it", close (rep.result), 0);
+
+  r = path_request (NVPTX_RPC_FSTATAT, "at-file");
+  r.arg[0] = NVPTX_RPC_AT_FDCWD;
+  r.arg[1] = NVPTX_RPC_AT_REMOVEDIR;
+  expect_error ("fstatat, AT_REMOVEDIR: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[1] = (int64_t) 1 << 40;
+  expect_error ("fstatat, flag 2^40: EINVAL", r, NVPTX_RPC_EINVAL);
+  r = path_request (NVPTX_RPC_FSTATAT, "");
+  r.arg[0] = 99;
+  r.arg[1] = NVPTX_RPC_AT_EMPTY_PATH;
+  expect_error ("fstatat of fd 99, AT_EMPTY_PATH: EBADF", r,
+		NVPTX_RPC_EBADF);
+
+  r = path_request (NVPTX_RPC_UNLINKAT, "at-file");
+  r.arg[0] = NVPTX_RPC_AT_FDCWD;
+  r.arg[1] = NVPTX_RPC_AT_SYMLINK_NOFOLLOW;
+  expect_error ("unlinkat, AT_SYMLINK_NOFOLLOW: EINVAL", r,
+		NVPTX_RPC_EINVAL);
+  r = path_request (NVPTX_RPC_FACCESSAT, "at-file");
+  r.arg[0] = NVPTX_RPC_AT_FDCWD;
+  r.arg[1] = 8;
+  expect_error ("faccessat, mode 8: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[1] = 0;
+  r.arg[2] = NVPTX_RPC_AT_REMOVEDIR;
+  expect_error ("faccessat, AT_REMOVEDIR: EINVAL", r, NVPTX_RPC_EINVAL);
+  r = path_request (NVPTX_RPC_FCHMODAT, "at-file");
+  r.arg[0] = NVPTX_RPC_AT_FDCWD;
+  r.arg[1] = 010000;
+  expect_error ("fchmodat, mode 010000: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[1] = 0644;
+  r.arg[2] = NVPTX_RPC_AT_EACCESS;
+  expect_error ("fchmodat, AT_EACCESS: EINVAL", r, NVPTX_RPC_EINVAL);
+
+  r = block_request (NVPTX_RPC_LINKAT, "at-file\0at-link", 16);
+  r.arg[0] = r.arg[1] = NVPTX_RPC_AT_FDCWD;
+  r.arg[2] = NVPTX_RPC_AT_EMPTY_PATH;
+  expect_error ("linkat, AT_EMPTY_PATH: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[2] = NVPTX_RPC_AT_SYMLINK_NOFOLLOW;
+  expect_error ("linkat, AT_SYMLINK_NOFOLLOW: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[2] = 0;
+  r.arg[1] = -1;
+  expect_error ("linkat to dirfd -1: EBADF", r, NVPTX_RPC_EBADF);
+  r = block_request (NVPTX_RPC_RENAMEAT, "at-file\0at-other", 17);
+  r.arg[0] = -1;
+  r.arg[1] = NVPTX_RPC_AT_FDCWD;
+  expect_error ("renameat from dirfd -1: EBADF", r, NVPTX_RPC_EBADF);
+  r = path_request (NVPTX_RPC_RENAMEAT, "at-file");
+  expect_error ("renameat, one path: EPROTO", r, NVPTX_RPC_EPROTO);
+  r = path_request (NVPTX_RPC_SYMLINKAT, "at-file");
+  expect_error ("symlinkat, one path: EPROTO", r, NVPTX_RPC_EPROTO);
+  r = path_request (NVPTX_RPC_READLINKAT, "at-file");
+  r.arg[0] = 99;
+  expect_error ("readlinkat from fd 99: EBADF", r, NVPTX_RPC_EBADF);
+  CHECK ("the refused calls made nothing",
+	 real_lstat ("at-link", &st) != 0 && real_lstat ("at-other", &st) != 0);
+  CHECK_INT ("close", close (fd), 0);
+  expect_alive ("alive after the *at requests");
+}
+
 /* NVPTX_RPC_DIRECT requests: without the feature, refused; with it,
    READ and WRITE alone are served, the device range checked before any
    I/O, so that a refused request did nothing.  Device memory here is
@@ -1210,6 +1417,7 @@ main (void)
       reply_pieces ();
       format_requests ();
       positioned_requests ();
+      at_requests ();
 
       /* A normal round trip through the client: nothing was lost.  */
       int fd = open ("after", O_WRONLY | O_CREAT | O_TRUNC, 0644);

@@ -354,6 +354,80 @@ make_sandbox_layout (void)
   real_symlink (outside ("box/inside.txt"), outside ("box/ln-inside-abs"));
 }
 
+/* The *at calls from a directory descriptor in the sandbox, its sub/,
+   and the calls on a descriptor's file: the same rules as the paths
+   from the working directory.  */
+static void
+at_escapes (void)
+{
+  int sub = open ("sub", O_RDONLY | O_DIRECTORY);
+  struct stat st;
+  char buf[64];
+
+  CHECK ("escape: open sub", sub >= 0);
+  ESCAPE ("openat from sub, ../../outside.txt",
+	  openat (sub, "../../outside.txt", O_RDONLY), EACCES);
+  ESCAPE ("openat from sub, a symlink out", openat (sub, "ln-out", O_RDWR),
+	  EACCES);
+  ESCAPE ("openat from sub, an absolute path outside",
+	  openat (sub, outside ("outside.txt"), O_RDONLY), EACCES);
+  ESCAPE ("openat from sub, create ../../made-outside",
+	  openat (sub, "../../made-outside", O_WRONLY | O_CREAT, 0644),
+	  EACCES);
+  ESCAPE ("fstatat from sub, ../..", fstatat (sub, "../..", &st, 0), EACCES);
+  ESCAPE ("fstatat from sub, a symlink out",
+	  fstatat (sub, "ln-out", &st, 0), EACCES);
+  ESCAPE ("faccessat from sub, a symlink out",
+	  faccessat (sub, "ln-out", F_OK, 0), EACCES);
+  ESCAPE ("mkdirat from sub, ../../made-outside",
+	  mkdirat (sub, "../../made-outside", 0755), EACCES);
+  ESCAPE ("mkfifoat from sub, ../../made-fifo",
+	  mkfifoat (sub, "../../made-fifo", 0644), EACCES);
+  ESCAPE ("mknod ../made-node", mknod ("../made-node", S_IFREG | 0644, 0),
+	  EACCES);
+  ESCAPE ("unlinkat from sub, ../../outside.txt",
+	  unlinkat (sub, "../../outside.txt", 0), EACCES);
+  ESCAPE ("unlinkat from sub, ../../outside-dir, AT_REMOVEDIR",
+	  unlinkat (sub, "../../outside-dir", AT_REMOVEDIR), EACCES);
+  ESCAPE ("renameat from sub, ../inside.txt to ../../moved",
+	  renameat (sub, "../inside.txt", sub, "../../moved"), EACCES);
+  ESCAPE ("renameat from sub, ../../outside.txt in",
+	  renameat (sub, "../../outside.txt", sub, "taken"), EACCES);
+  ESCAPE ("linkat from sub, a symlink out, followed",
+	  linkat (sub, "ln-out", AT_FDCWD, "hl", AT_SYMLINK_FOLLOW), EACCES);
+  ESCAPE ("linkat from sub, ../../outside.txt",
+	  linkat (sub, "../../outside.txt", sub, "hl", 0), EACCES);
+  ESCAPE ("symlinkat from sub, ../../made-ln",
+	  symlinkat ("x", sub, "../../made-ln"), EACCES);
+  ESCAPE ("readlinkat from sub, a link outside",
+	  readlinkat (sub, "../../box/../outside.txt", buf, sizeof buf),
+	  EACCES);
+  ESCAPE ("fchmodat from sub, a symlink out",
+	  fchmodat (sub, "ln-out", 0600, 0), EACCES);
+  ESCAPE ("fchownat from sub, a symlink out",
+	  fchownat (sub, "ln-out", real_getuid (), real_getgid (), 0), EACCES);
+  ESCAPE ("utimensat from sub, a symlink out",
+	  utimensat (sub, "ln-out", NULL, 0), EACCES);
+  ESCAPE ("lchown ../outside.txt",
+	  lchown ("../outside.txt", real_getuid (), real_getgid ()), EACCES);
+  ESCAPE ("mkfifo ../made-fifo", mkfifo ("../made-fifo", 0644), EACCES);
+  /* The links themselves are inside: theirs to change or read.  */
+  CHECK_INT ("escape: fstatat from sub, the symlink itself",
+	     fstatat (sub, "ln-out", &st, AT_SYMLINK_NOFOLLOW), 0);
+  CHECK_INT ("escape: utimensat from sub, the symlink itself",
+	     utimensat (sub, "ln-out", NULL, AT_SYMLINK_NOFOLLOW), 0);
+  CHECK_INT ("escape: readlinkat from sub, the symlink",
+	     readlinkat (sub, "ln-out", buf, sizeof buf), 17);
+  CHECK_INT ("escape: openat from sub, ../inside.txt, is inside",
+	     close (openat (sub, "../inside.txt", O_RDONLY)), 0);
+  CHECK_INT ("escape: fchdir to sub", fchdir (sub), 0);
+  CHECK ("escape: getcwd is sub", cwd_is (name_of ("%s/sub", box)));
+  ESCAPE ("after fchdir, ../../outside.txt",
+	  try_open ("../../outside.txt", O_RDONLY), EACCES);
+  CHECK_INT ("escape: chdir .. back", chdir (".."), 0);
+  CHECK_INT ("escape: close sub", close (sub), 0);
+}
+
 /* Attempts to reach outside the sandbox, from its top.  */
 static void
 escapes (void)
@@ -552,6 +626,8 @@ escapes (void)
   ESCAPE ("chdir /proc/self/cwd", chdir ("/proc/self/cwd"), EACCES);
   CHECK ("escape: after the chdir attempts, getcwd is the sandbox",
 	 cwd_is (box));
+  at_escapes ();
+
   CHECK_INT ("escape: mkdir in the sandbox", mkdir ("deep", 0755), 0);
   CHECK_INT ("escape: chdir into it", chdir ("deep"), 0);
   ESCAPE ("from a subdirectory, ../../outside.txt",
@@ -761,6 +837,23 @@ read_only_calls (const char *label)
   EROFS_CHECK ("utime", utime ("keep.txt", NULL));
   EROFS_CHECK ("utimes", utimes ("keep.txt", NULL));
   EROFS_CHECK ("access W_OK", access ("keep.txt", W_OK));
+  EROFS_CHECK ("fchown", fchown (fd, real_getuid (), real_getgid ()));
+  EROFS_CHECK ("lchown", lchown ("ln", real_getuid (), real_getgid ()));
+  EROFS_CHECK ("futimens", futimens (fd, NULL));
+  EROFS_CHECK ("utimensat", utimensat (AT_FDCWD, "keep.txt", NULL, 0));
+  EROFS_CHECK ("mkfifo", mkfifo ("made.txt", 0644));
+  EROFS_CHECK ("mknod", mknod ("made.txt", S_IFREG | 0644, 0));
+  EROFS_CHECK ("openat O_WRONLY", openat (AT_FDCWD, "keep.txt", O_WRONLY));
+  EROFS_CHECK ("mkdirat", mkdirat (AT_FDCWD, "made-d", 0755));
+  EROFS_CHECK ("unlinkat", unlinkat (AT_FDCWD, "keep.txt", 0));
+  EROFS_CHECK ("renameat", renameat (AT_FDCWD, "keep.txt", AT_FDCWD,
+				     "moved.txt"));
+  EROFS_CHECK ("linkat", linkat (AT_FDCWD, "keep.txt", AT_FDCWD, "hl", 0));
+  EROFS_CHECK ("symlinkat", symlinkat ("keep.txt", AT_FDCWD, "made-ln"));
+  EROFS_CHECK ("fchmodat", fchmodat (AT_FDCWD, "keep.txt", 0600, 0));
+  EROFS_CHECK ("fchownat", fchownat (AT_FDCWD, "keep.txt", real_getuid (),
+				     real_getgid (), 0));
+  EROFS_CHECK ("faccessat W_OK", faccessat (AT_FDCWD, "keep.txt", W_OK, 0));
 #undef EROFS_CHECK
   CHECK (name_of ("%s: the host's files unchanged", label),
 	 host_file_is ("keep.txt", "keep\n")
@@ -1080,6 +1173,8 @@ descriptor_calls (enum tally_mode mode)
   real_chmod (outside ("box/in.txt"), 0644);
   int pre = open (outside ("pre.txt"), O_RDWR);
   int proc = open ("/proc/cpuinfo", O_RDONLY);
+  real_mkdir (outside ("pre-dir"), 0755);
+  int pre_dir = open (outside ("pre-dir"), O_RDONLY | O_DIRECTORY);
   /* The launcher's standard input, as "<> stdin.txt" would give it.  */
   int saved_stdin = real_fcntl (0, F_DUPFD_CLOEXEC, 3);
   int stdin_file = real_open (outside ("stdin.txt"), O_RDWR);
@@ -1125,6 +1220,12 @@ descriptor_calls (enum tally_mode mode)
       DESCRIPTOR_CALL (name_of ("descriptors %s: F_SETFL O_APPEND on %s: %s",
 				label, name, errno_name (want)),
 		       set_append (fd), want, path);
+      DESCRIPTOR_CALL (name_of ("descriptors %s: fchown of %s: %s", label,
+				name, errno_name (want)),
+		       fchown (fd, real_getuid (), real_getgid ()), want, path);
+      DESCRIPTOR_CALL (name_of ("descriptors %s: futimens of %s: %s", label,
+				name, errno_name (want)),
+		       futimens (fd, NULL), want, path);
       CHECK (name_of ("descriptors %s: %s has no O_APPEND", label, name),
 	     !(fcntl (fd, F_GETFL) & O_APPEND));
       CHECK (name_of ("descriptors %s: %s still reads", label, name),
@@ -1172,6 +1273,31 @@ descriptor_calls (enum tally_mode mode)
 	     && (st.st_mode & 07777) == 0600);
     }
 
+  if (sandboxed)
+    {
+      /* A directory opened before the sandbox leads outside it: no *at
+	 call resolves from it, nor does fchdir make it the working
+	 directory.  */
+      int change = read_only ? EROFS : EACCES;
+      REFUSAL (name_of ("descriptors %s: openat from a directory opened "
+			"before: %s", label, errno_name (change)),
+	       openat (pre_dir, "made", O_WRONLY | O_CREAT, 0644), change);
+      REFUSAL (name_of ("descriptors %s: openat of it for reading: EACCES",
+			label), openat (pre_dir, ".", O_RDONLY), EACCES);
+      REFUSAL (name_of ("descriptors %s: fstatat from it: EACCES", label),
+	       fstatat (pre_dir, ".", &st, 0), EACCES);
+      REFUSAL (name_of ("descriptors %s: mkdirat from it: %s", label,
+			errno_name (change)),
+	       mkdirat (pre_dir, "made", 0755), change);
+      REFUSAL (name_of ("descriptors %s: fchdir to it: EACCES", label),
+	       fchdir (pre_dir), EACCES);
+      CHECK (name_of ("descriptors %s: nothing made there", label),
+	     real_access (outside ("pre-dir/made"), F_OK) != 0);
+      CHECK_INT (name_of ("descriptors %s: fstatat of it, AT_EMPTY_PATH, "
+			  "as fstat", label),
+		 fstatat (pre_dir, "", &st, AT_EMPTY_PATH), 0);
+    }
+  close (pre_dir);
   close (dup_pre);
   close (null);
   close (proc);

@@ -157,7 +157,7 @@ write_misaligned (void)
 static void
 write_fifo_full (void)
 {
-  if (!CHECK ("fifo full: mkfifo", mkfifo ("fifo-full", 0644) == 0))
+  if (!CHECK ("fifo full: mkfifo", real_mkfifo ("fifo-full", 0644) == 0))
     return;
   int host = real_open ("fifo-full", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   int fd = open ("fifo-full", O_WRONLY | O_NONBLOCK);
@@ -257,7 +257,7 @@ write_fifo (void)
   pthread_t thread;
   size_t offset = 0;
 
-  if (!CHECK ("fifo write: mkfifo", mkfifo (peer.path, 0644) == 0))
+  if (!CHECK ("fifo write: mkfifo", real_mkfifo (peer.path, 0644) == 0))
     return;
   pthread_create (&thread, NULL, fifo_reader, &peer);
   int fd = open (peer.path, O_WRONLY);
@@ -317,7 +317,7 @@ write_fifo_reader_gone (void)
   struct fifo_peer peer = { .path = "fifo-gone" };
   pthread_t thread;
 
-  if (!CHECK ("fifo, reader gone: mkfifo", mkfifo (peer.path, 0644) == 0))
+  if (!CHECK ("fifo, reader gone: mkfifo", real_mkfifo (peer.path, 0644) == 0))
     return;
   pthread_create (&thread, NULL, fifo_reader_100, &peer);
   int fd = open (peer.path, O_WRONLY);
@@ -435,7 +435,7 @@ read_fifo (void)
   size_t offset = 0;
 
   pattern_fill (all, total, 5, 0);
-  if (!CHECK ("fifo read: mkfifo", mkfifo (peer.path, 0644) == 0))
+  if (!CHECK ("fifo read: mkfifo", real_mkfifo (peer.path, 0644) == 0))
     return;
   pthread_create (&thread, NULL, fifo_writer, &peer);
   int fd = open (peer.path, O_RDONLY);
@@ -490,7 +490,7 @@ read_fifo_partial (void)
   pthread_t thread;
 
   sem_init (&hold, 0, 0);
-  if (!CHECK ("fifo 5 bytes: mkfifo", mkfifo (peer.path, 0644) == 0))
+  if (!CHECK ("fifo 5 bytes: mkfifo", real_mkfifo (peer.path, 0644) == 0))
     return;
   pthread_create (&thread, NULL, fifo_writer, &peer);
   int fd = open (peer.path, O_RDONLY);
@@ -531,7 +531,7 @@ read_fifo_partial (void)
 static void
 read_fifo_nonblocking (void)
 {
-  if (!CHECK ("fifo, O_NONBLOCK: mkfifo", mkfifo ("fifo-nb", 0644) == 0))
+  if (!CHECK ("fifo, O_NONBLOCK: mkfifo", real_mkfifo ("fifo-nb", 0644) == 0))
     return;
   int fd = open ("fifo-nb", O_RDONLY | O_NONBLOCK);
   CHECK ("fifo, O_NONBLOCK, no writer: open", fd >= 0);
