@@ -11,6 +11,7 @@
    calls, not their addresses; nor vprintf, which is CUDA's own on nvptx
    and takes no address.  */
 
+#define _GNU_SOURCE		/* dup3.  */
 #include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -20,6 +21,7 @@
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/times.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -55,6 +57,11 @@ main (void)
       F (perror) F (strerror)
       F (strtol) F (strtoul) F (strtod) F (atoi) F (qsort) F (abort)
       F (exit) F (atexit) F (time) F (localtime) F (strftime)
+      F (pread) F (pwrite) F (readv) F (writev) F (dup3) F (fchown)
+      F (lchown) F (futimens) F (utimensat) F (fchdir) F (mkfifo)
+      F (mknod) F (openat) F (fstatat) F (mkdirat) F (unlinkat)
+      F (renameat) F (faccessat) F (fchmodat) F (fchownat) F (linkat)
+      F (symlinkat) F (readlinkat) F (mkfifoat) F (mknodat)
     };
     count = sizeof functions / sizeof *functions;
   }
