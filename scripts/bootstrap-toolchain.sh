@@ -37,6 +37,26 @@ stage ()
   exit 1
 }
 
+# Run make (or $MAKE) with ARGS in parallel as stage NAME, output in LOG.
+# GCC's makefiles do not name every generated header as a prerequisite of
+# the objects that include it, so a parallel make can compile one before
+# the generator has written it (gcc/optabs-libfuncs.h, missing when
+# bb-reorder.o is compiled).  A failed compiler leaves no object behind,
+# so after such a failure a serial make resumes where the parallel one
+# stopped and finishes the build, at the cost of parallelism for the rest;
+# a real error fails the serial make too, and is reported with its log.
+make_resuming ()
+{
+  name=$1 logfile=$2
+  shift 2
+  log "[$(( $(date +%s) - START )) s] $name (log: $logfile)"
+  ${MAKE:-make} -j"$JOBS" "$@" > "$logfile" 2>&1 && return 0
+  log "$name: make -j$JOBS failed after $(( $(date +%s) - START )) s; the end of $logfile:"
+  tail -15 "$logfile" >&2
+  log "GCC's parallel build can race on its generated headers: resuming serially (make -j1)"
+  stage "$name, resumed with make -j1" "$logfile.serial" ${MAKE:-make} -j1 "$@"
+}
+
 need_packages ()
 {
   missing=
@@ -80,6 +100,9 @@ install_binutils_shims ()
   for t in ld ar ranlib; do ln -sf "$(command -v nvptx-none-$t)" "$d/$t"; done
 }
 
+# testsuite/bootstrap-retry.sh takes the functions above and stops here.
+[ -z "${BOOTSTRAP_FUNCTIONS_ONLY:-}" ] || return 0
+
 need_packages
 if toolchain_ok; then
   log "toolchain in $PREFIX is up to date"
@@ -112,8 +135,8 @@ stage configure "$PWD/configure.log" \
   --prefix="$PREFIX" --with-build-time-tools="$TOOLS" --enable-languages=c \
   --disable-multilib --disable-nls --disable-lto --disable-sjlj-exceptions \
   --enable-newlib-io-long-long
-stage "gcc and newlib (the long part, about 12 min on 2 cores)" \
-  "$PWD/make.log" make -j"$JOBS"
+make_resuming "gcc and newlib (the long part, about 12 min on 2 cores)" \
+  "$PWD/make.log"
 # libgcc takes -g from its own LIBGCC2_DEBUG_CFLAGS, and the top-level
 # make passes no command-line variables down: rebuild it directly.
 stage "libgcc without debug lines" "$PWD/libgcc.log" sh -c \
