@@ -19,8 +19,12 @@ STAMP=$PREFIX/.nvptx-rpc-toolchain
 WORK=${NVPTX_BUILD_DIR:-${TMPDIR:-/tmp}/nvptx-toolchain-build}
 JOBS=$(nproc 2>/dev/null || echo 2)
 
+# Everything the build needs, checked on a minimal Debian 12
+# (debootstrap --variant=minbase, docs/testing.md): g++ for GCC itself,
+# which is C++.
 PACKAGES="gcc-12-source newlib-source nvptx-tools dejagnu texinfo flex bison
-  libgmp-dev libmpfr-dev libmpc-dev autoconf automake patch xz-utils make gcc"
+  libgmp-dev libmpfr-dev libmpc-dev autoconf automake patch xz-utils make gcc
+  g++"
 
 log () { echo "bootstrap: $*" >&2; }
 

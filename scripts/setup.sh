@@ -21,10 +21,13 @@ say "toolchain (built once, about 15 min on 2 cores; then seconds)"
 # for the nvptx-tools series check; GCC's offload compiler for nvptx and
 # libgomp's plugin, for OpenMP target regions (docs/offload.md) and their
 # tests; autoconf2.69, which newlib's build files need, for the newlib
-# series check.  "make check" skips what lacks them.
+# series check; git, for the licence check and the patch series.  "make
+# check" skips what lacks them.  Not from Debian's main archive, so not
+# here: ptxas and nvlink (CUDA toolkit), with which "make check"
+# verifies PTX.
 missing=
 for p in clang libclang-rt-14-dev dpkg-dev g++ gcc-12-offload-nvptx \
-	 libgomp-plugin-nvptx1 autoconf2.69; do
+	 libgomp-plugin-nvptx1 autoconf2.69 git; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' \
     || missing="$missing $p"
 done
@@ -104,3 +107,4 @@ else
   echo "demo: the OpenMP demo did not build:"
   tail -5 "$demo/demo-omp.log"
 fi
+say "done"
