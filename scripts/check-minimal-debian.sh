@@ -1,0 +1,112 @@
+#!/bin/sh
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+# The README's two commands on a minimal Debian 12, as a new user would
+# run them: a chroot made by "debootstrap --variant=minbase bookworm",
+# a clean clone of this repository's committed HEAD in it (with
+# ../shared/fixtures beside it, as CI has it), no CUDA toolkit, then
+# scripts/setup.sh, make check, and scripts/setup.sh twice more (the
+# toolchain built once, then reused).  Prints each step's time and ends
+# with make check's "N passed, N failed".  Not run by CI: the toolchain
+# build alone takes a quarter of an hour or more on 2 cores.
+# docs/testing.md records a run.
+#
+# Usage (as root): scripts/check-minimal-debian.sh [DIR]
+#   DIR, default ${TMPDIR:-/tmp}/nvptx-rpc-bookworm, is made afresh (a DIR
+#   left by an earlier run is removed first; any other is refused) and
+#   kept afterwards for a look inside: chroot DIR, after mounting proc.
+#   $MIRROR: the Debian mirror, default the machine's own (apt's
+#   sources), else deb.debian.org.
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+dir=${1:-${TMPDIR:-/tmp}/nvptx-rpc-bookworm}
+marker=.nvptx-rpc-check
+[ "$(id -u)" -eq 0 ] || { echo "$0: run as root (debootstrap, chroot)" >&2; exit 1; }
+
+start=$(date +%s)
+say () { echo "check-minimal-debian: [$(( $(date +%s) - start )) s] $*"; }
+# Run STEP, the command that follows, and report its time.
+timed ()
+{
+  step=$1
+  shift
+  t0=$(date +%s)
+  say "$step"
+  if "$@"; then
+    say "$step: done in $(( $(date +%s) - t0 )) s"
+  else
+    say "$step: FAILED after $(( $(date +%s) - t0 )) s"
+    exit 1
+  fi
+}
+
+unmount ()
+{
+  for m in "$dir/dev/pts" "$dir/proc"; do
+    ! mountpoint -q "$m" 2> /dev/null || umount "$m"
+  done
+}
+
+# The machine's Debian mirror: the URIs of the deb822 stanza that lists
+# bookworm, or the first "deb" line of sources.list.
+machine_mirror ()
+{
+  awk '/^URIs:/ { uris = $2 }
+       /^Suites:/ { for (i = 2; i <= NF; i++) if ($i == "bookworm") found = 1 }
+       /^$/ { if (found && uris) { print uris; done = 1; exit }
+              uris = ""; found = 0 }
+       END { if (!done && found && uris) print uris }' \
+    /etc/apt/sources.list.d/*.sources 2> /dev/null | head -1
+  sed -n 's/^deb \(\[[^]]*\] \)\{0,1\}\([^ ]*\) bookworm .*/\2/p' \
+    /etc/apt/sources.list 2> /dev/null | head -1
+}
+mirror=${MIRROR:-$(machine_mirror | head -1)}
+mirror=${mirror:-http://deb.debian.org/debian}
+
+if [ -e "$dir" ]; then
+  [ -e "$dir/$marker" ] \
+    || { echo "$0: $dir exists and is not a chroot of this script's" >&2; exit 1; }
+  unmount
+  rm -rf --one-file-system "$dir"
+fi
+trap unmount EXIT
+
+command -v debootstrap > /dev/null || timed "installing debootstrap" \
+  sh -c 'apt-get update -qq && apt-get install -y -qq debootstrap'
+timed "debootstrap --variant=minbase bookworm $dir $mirror" \
+  debootstrap --variant=minbase bookworm "$dir" "$mirror" \
+  > /dev/null
+touch "$dir/$marker"
+mount -t proc proc "$dir/proc"
+mount -t devpts devpts "$dir/dev/pts"
+
+# The committed HEAD, cloned as a user would, and the fixtures beside it.
+work=/root/work
+git clone -q --no-checkout "$top" "$dir$work/nvptx-rpc"
+git -C "$dir$work/nvptx-rpc" checkout -q --detach "$(git -C "$top" rev-parse HEAD)"
+say "cloned $(git -C "$dir$work/nvptx-rpc" log -1 --format='%h %s')"
+if [ -d "$top/../shared/fixtures" ]; then
+  mkdir -p "$dir$work/shared"
+  cp -R "$top/../shared/fixtures" "$dir$work/shared/"
+  chmod -R a-w "$dir$work/shared"
+fi
+
+# A login's environment, nothing of this one's.
+in_chroot ()
+{
+  chroot "$dir" /usr/bin/env -i HOME=/root LANG=C.UTF-8 \
+    PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+    /bin/sh -c "cd $work/nvptx-rpc && $1"
+}
+[ ! -e "$dir/usr/local/cuda" ] && ! in_chroot 'command -v ptxas' > /dev/null \
+  || { echo "$0: a CUDA toolkit in the chroot" >&2; exit 1; }
+
+timed "scripts/setup.sh (1 of 3)" in_chroot 'scripts/setup.sh'
+# make check's summaries, its failures and skips, and every suite's
+# results in one line; the whole log stays in the chroot (check.log).
+timed "make check" in_chroot 'make check > check.log 2>&1; s=$?;
+  grep -E "^(# [A-Z]+:|# of |(FAIL|ERROR|SKIP): )" check.log;
+  scripts/check-summary.sh && [ $s -eq 0 ]'
+timed "scripts/setup.sh (2 of 3)" in_chroot 'scripts/setup.sh'
+timed "scripts/setup.sh (3 of 3)" in_chroot 'scripts/setup.sh'
+say "all green: Debian $(cat "$dir/etc/debian_version") minbase, $(nproc) cores"
