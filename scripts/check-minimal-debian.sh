@@ -73,9 +73,10 @@ trap unmount EXIT
 
 command -v debootstrap > /dev/null || timed "installing debootstrap" \
   sh -c 'apt-get update -qq && apt-get install -y -qq debootstrap'
+# Its log: DIR/debootstrap/debootstrap.log, or DIR/../debootstrap.log.
 timed "debootstrap --variant=minbase bookworm $dir $mirror" \
-  debootstrap --variant=minbase bookworm "$dir" "$mirror" \
-  > /dev/null
+  sh -c 'debootstrap --variant=minbase bookworm "$1" "$2" > "$1.log" 2>&1 \
+	 || { tail "$1.log"; exit 1; }' sh "$dir" "$mirror"
 touch "$dir/$marker"
 mount -t proc proc "$dir/proc"
 mount -t devpts devpts "$dir/dev/pts"
