@@ -70,6 +70,7 @@ if [ -e "$dir" ]; then
   rm -rf --one-file-system "$dir"
 fi
 trap unmount EXIT
+trap 'exit 1' HUP INT TERM
 
 command -v debootstrap > /dev/null || timed "installing debootstrap" \
   sh -c 'apt-get update -qq && apt-get install -y -qq debootstrap'
@@ -79,7 +80,7 @@ timed "debootstrap --variant=minbase bookworm $dir $mirror" \
 	 || { tail "$1.log"; exit 1; }' sh "$dir" "$mirror"
 touch "$dir/$marker"
 mount -t proc proc "$dir/proc"
-mount -t devpts devpts "$dir/dev/pts"
+mount --bind /dev/pts "$dir/dev/pts"
 
 # The committed HEAD, cloned as a user would, and the fixtures beside it.
 work=/root/work
