@@ -74,7 +74,7 @@ trap 'exit 1' HUP INT TERM
 
 command -v debootstrap > /dev/null || timed "installing debootstrap" \
   sh -c 'apt-get update -qq && apt-get install -y -qq debootstrap'
-# Its log: DIR/debootstrap/debootstrap.log, or DIR/../debootstrap.log.
+# Its output goes to DIR.log.
 timed "debootstrap --variant=minbase bookworm $dir $mirror" \
   sh -c 'debootstrap --variant=minbase bookworm "$1" "$2" > "$1.log" 2>&1 \
 	 || { tail "$1.log"; exit 1; }' sh "$dir" "$mirror"
