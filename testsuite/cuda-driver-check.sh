@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
 # SPDX-License-Identifier: GPL-3.0-or-later
-# cuda-driver/cuda.h, the subset of the CUDA driver API the build uses
+# nvptx-tools-run-patch/cuda/cuda.h, the subset of the CUDA driver API the build uses
 # where there is no CUDA toolkit, against the toolkit's cuda.h: every
 # value and every entry point name the same, every prototype compatible
 # (the compiler refuses a conflicting one).  cuCtxCreate is left out:
@@ -10,7 +10,7 @@
 # /usr/local/cuda/include).
 cc=${HOST_CC:-cc}
 toolkit=${CUDA_INCLUDE:-/usr/local/cuda/include}
-subset=$(cd "$(dirname "$0")/../cuda-driver" && pwd)
+subset=$(cd "$(dirname "$0")/../nvptx-tools-run-patch/cuda" && pwd)
 [ -r "$toolkit/cuda.h" ] \
   || { echo "SKIP: no CUDA toolkit's cuda.h in $toolkit to compare with"; exit 77; }
 work=$(mktemp -d)
