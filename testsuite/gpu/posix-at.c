@@ -17,33 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const char *
-errno_name (int e)
-{
-  static const struct { int value; const char *name; } names[] = {
-#define E(name) { name, #name },
-    E (EPERM) E (ENOENT) E (EBADF) E (EACCES) E (EEXIST) E (ENOTDIR)
-    E (EISDIR) E (EINVAL) E (ENOTEMPTY) E (ELOOP) E (EOPNOTSUPP) E (ENOSYS)
-#undef E
-  };
-
-  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-    if (names[i].value == e)
-      return names[i].name;
-  return "another errno";
-}
-
-static void
-show (const char *what, long long result)
-{
-  if (result == -1)
-    printf ("%s = -1 %s\n", what, errno_name (errno));
-  else
-    printf ("%s = %lld\n", what, result);
-}
-
-#define SHOW(expr) (errno = 0, show (#expr, (long long) (expr)))
-#define HOLDS(cond) printf ("%s: %s\n", #cond, (cond) ? "yes" : "no")
+#include "show.h"
 
 int
 main (void)

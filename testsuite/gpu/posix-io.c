@@ -17,35 +17,11 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include "show.h"
+
 #define MIB 1048576
 
 static unsigned char big_out[MIB + 100], big_in[MIB + 100];
-
-static const char *
-errno_name (int e)
-{
-  static const struct { int value; const char *name; } names[] = {
-#define E(name) { name, #name },
-    E (EBADF) E (EINVAL) E (EISDIR) E (ESPIPE) E (ENOENT) E (EFAULT)
-#undef E
-  };
-
-  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-    if (names[i].value == e)
-      return names[i].name;
-  return "another errno";
-}
-
-static void
-show (const char *what, long long result)
-{
-  if (result == -1)
-    printf ("%s = -1 %s\n", what, errno_name (errno));
-  else
-    printf ("%s = %lld\n", what, result);
-}
-
-#define SHOW(expr) (errno = 0, show (#expr, (long long) (expr)))
 
 /* FNV-1a of N bytes at P.  */
 static unsigned

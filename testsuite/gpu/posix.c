@@ -20,36 +20,7 @@
 #include <unistd.h>
 #include <utime.h>
 
-static const char *
-errno_name (int e)
-{
-  static const struct { int value; const char *name; } names[] = {
-#define E(name) { name, #name },
-    E (EPERM) E (ENOENT) E (EBADF) E (EACCES) E (EEXIST) E (ENOTDIR)
-    E (EISDIR) E (EINVAL) E (EMFILE) E (ERANGE) E (ENOTEMPTY) E (ENOSYS)
-    E (ENAMETOOLONG) E (ELOOP)
-#undef E
-  };
-
-  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-    if (names[i].value == e)
-      return names[i].name;
-  return "another errno";
-}
-
-/* Print WHAT and RESULT, and errno's name when RESULT is -1.  */
-static void
-show (const char *what, long long result)
-{
-  if (result == -1)
-    printf ("%s = -1 %s\n", what, errno_name (errno));
-  else
-    printf ("%s = %lld\n", what, result);
-}
-
-#define SHOW(expr) (errno = 0, show (#expr, (long long) (expr)))
-/* Print whether COND holds, without its values.  */
-#define HOLDS(cond) printf ("%s: %s\n", #cond, (cond) ? "yes" : "no")
+#include "show.h"
 
 static void
 put_file (const char *path, const char *text)
