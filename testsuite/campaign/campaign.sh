@@ -36,6 +36,9 @@ pack=$top/.gpu-pack
 if [ -d "$pack" ]; then
   for f in "$pack"/*.deb; do dpkg -x "$f" /; done
   [ ! -f "$pack/tc.tar.xz" ] || tar -C / -xJf "$pack/tc.tar.xz"
+  # The programs "make check" built here, for a copy of the tracked
+  # files alone.
+  [ ! -f "$pack/built.tar.xz" ] || tar -xJf "$pack/built.tar.xz"
   [ ! -f "$pack/newlib-trees.tar.xz" ] || tar -xJf "$pack/newlib-trees.tar.xz"
   export GCC_TARBALL=$pack/gcc-12-testsuite.tar.xz
 fi
