@@ -1,13 +1,12 @@
 /* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
-/* Wide strings through printf's %ls and the wide streams (swprintf,
-   swscanf), natively and on the GPU.  On the H200 (2026-12-03) newlib
-   printed only the first character of every %ls string, while %lc and
-   the scanf conversions read correctly; and this program faulted
-   (CUDA_ERROR_ILLEGAL_ADDRESS) before its first line was flushed, the
-   first wide call being wcsrtombs (NULL, &p, 0, NULL).  gpu.exp expects
-   it to fail until the cause is found (docs/protocol.md, Limits).  */
+/* Wide strings through printf's %ls and %lc, wcsrtombs with newlib's own
+   conversion state, and the wide streams (swprintf, swscanf), natively
+   and on the GPU.  Without patches/0018-wide-characters-without-mb.diff
+   newlib printed only the first character of a %ls string and the
+   wcsrtombs call below dereferenced a null pointer: an illegal address
+   on the GPU.  */
 
 #include <stdint.h>
 #include <stdio.h>
@@ -30,6 +29,8 @@ main (void)
   r = printf ("[%ls]", wide);
   printf (" %d\n", r);
   r = printf ("[%6.2ls]", wide);
+  printf (" %d\n", r);
+  r = printf ("[%lc]", (wint_t) L'c');
   printf (" %d\n", r);
   r = swprintf (buf, 64, L"%zu %hhd %jd %.2f %a", SIZE_MAX, 200,
 		(intmax_t) -3, 2.5, 0.5);
