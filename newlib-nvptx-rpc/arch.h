@@ -138,8 +138,8 @@ lock_fetch_or (unsigned long long *word, unsigned long long bits)
   return old;
 }
 /* Store VALUE in WORD, after nothing in particular: a release store
-   waits until the thread's earlier stores are seen GPU-wide, 0.4-0.6 us
-   on the H200.  */
+   waits until the thread's earlier stores are seen GPU-wide
+   (docs/performance.md, "The figures behind the code's choices").  */
 static inline void
 lock_store_relaxed (unsigned long long *word, unsigned long long value)
 {
@@ -313,26 +313,22 @@ lock_give_back (unsigned long long *owner, unsigned long long self)
    only as fast as the thread keeps loads in flight.  So it goes in
    blocks of HOST_COPY_BLOCK bytes, two at a time, the next block's loads
    issued before this one's stores.  Unrolled in full (blocks of up to
-   512 bytes), a block lives in registers.  On the H200, one thread
-   copying a 256 KiB stack buffer: 560 MB/s a block of 128 bytes at a
-   time, 1,110 MB/s two, 1,420-1,490 MB/s two of 256 bytes (stores
-   alone, 2,300-2,500 MB/s).  The price is registers: the driver's
-   compiler gives a kernel that can reach this copy (through printf, or
-   an assert) 254 of them with blocks of 128 or 256 bytes, where 166-200
-   sufficed with one block at a time, which leaves fewer threads on each
-   SM.  Under libgomp, nvptx-rpc-offload holds the library's code to 64
+   512 bytes), a block lives in registers.  Two blocks of 256 bytes in
+   flight went nearly three times as fast as one of 128
+   (docs/performance.md, "The figures behind the code's choices").  The
+   price is registers: the driver's compiler gives a kernel that can
+   reach this copy (through printf, or an assert) more of them than with
+   one block at a time, which leaves fewer threads on each SM.  Under libgomp, nvptx-rpc-offload holds the library's code to 64
    registers (offload/gomp-hook.c), and the blocks cannot all stay in
    registers there.
 
    What is left looks like the memory pipeline's time for each
    instruction, which a thread's loads and stores share, whether the
-   stack's lines were in L1 or not: on the H200, 6.4 ns a 16-byte store
-   to host memory, and about 3 ns more a 16-byte load of the stack, 2.2
-   ns an 8-byte one.  So a source aligned to 16 bytes (GCC puts a frame's
-   biggest array at its start) is loaded 16 bytes at a time: 1,670 MB/s,
-   where 8 at a time gave 1,470, for a second unrolled loop (rpc.c's PTX
-   grows from 72 to 101 KB).  No stack copy measured passed 0.69 of the
-   stores alone (docs/performance.md).  */
+   stack's lines were in L1 or not, and which grows less than the load's
+   width.  So a source aligned to 16 bytes (GCC puts a frame's biggest
+   array at its start) is loaded 16 bytes at a time, for a second
+   unrolled loop and more PTX (docs/performance.md, "The figures behind
+   the code's choices").  */
 #define HOST_COPY_BLOCK 256
 
 static inline __attribute__ ((always_inline)) void
@@ -402,9 +398,8 @@ copy_blocks_to_host (unsigned char *to, const unsigned char *from, size_t n)
 }
 
 /* The same within the program's memory, TO and FROM 16-byte aligned.
-   The GPU's own memory takes a weak store no faster: on the H200 the
-   stage's copy ran at 1,425-1,548 MB/s with st.v2.u64, 1,490-1,586 with
-   st.volatile, as fast as the window's.  */
+   The GPU's own memory takes a weak store no faster than a volatile
+   one, so the window's copy serves (docs/performance.md).  */
 static inline __attribute__ ((always_inline)) size_t
 copy_blocks_within (unsigned char *to, const unsigned char *from, size_t n)
 {
@@ -413,10 +408,9 @@ copy_blocks_within (unsigned char *to, const unsigned char *from, size_t n)
 
 /* Copies from host memory go in blocks of HOST_READ_BLOCK bytes, a
    block's loads all issued before any is used.  Loads of host memory
-   overlap little, but some: on the H200, one thread reads the window
-   at 54 MB/s with 32 loads of 16 bytes in flight, 49 MB/s with 16,
-   27-30 MB/s with 8; with 64, the copy runs out of registers (13
-   MB/s).  */
+   overlap little, but some: 32 in flight read fastest, and 64 run out
+   of registers (docs/performance.md, "The figures behind the code's
+   choices").  */
 #define HOST_READ_BLOCK 512
 
 /* Copy the whole blocks of the N bytes at host memory FROM, 16-byte

@@ -4,9 +4,10 @@
 /* printf's formatting for a stream, which newlib's _VFPRINTF_R asks of
    __nvptx_rpc_format (patches/0007-nvptx-vfprintf-format.diff).  Most
    printf calls convert only integers, characters and strings, whose text
-   C fixes to the byte: those are formatted here, on the GPU, a short
-   line in 2.4 us on the H200, where newlib's formatter takes 6.8 us and
-   a request to the host more.  The rest (floating point, %p, null
+   C fixes to the byte: those are formatted here, on the GPU, in a third
+   of the time newlib's formatter takes, and without a request to the
+   host (docs/performance.md, "The figures behind the code's choices").
+   The rest (floating point, %p, null
    strings, the ' flag) goes to the host (FORMAT in nvptx-rpc.h), whose C
    library prints exactly what a native program would.  */
 
@@ -79,12 +80,11 @@ put_string (struct block *b, const char *s, int precision)
    The output position stays in registers, where a struct would live in
    local memory, a load and a store away for every byte; and the
    functions that take many arguments are always inlined, which spares
-   their calls' parameter passing (0.12 us of a conversion on the
-   H200).  */
+   their calls' parameter passing, a measurable part of a conversion.  */
 
 /* Put N bytes, C each, or the N bytes at S when S is not null.  GCC
    makes calls to memcpy and memset of this loop; keeping it a loop
-   (-fno-tree-loop-distribute-patterns) measured the same on the H200.  */
+   (-fno-tree-loop-distribute-patterns) measured no different.  */
 static inline char *
 put_bytes (char *o, const char *end, const char *s, char c, size_t n)
 {

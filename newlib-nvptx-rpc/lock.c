@@ -2,8 +2,9 @@
    SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
 
 /* newlib's locks for nvptx (sys/lock.h): recursive spin locks in GPU
-   memory.  Without them, 32 lanes printing to stdout at once lost 1,500
-   of their 1,600 lines on the H200.  */
+   memory.  Without them, lanes printing to stdout at once lose most of
+   their lines (docs/performance.md, "The figures behind the code's
+   choices").  */
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -84,7 +85,7 @@ __retarget_lock_try_acquire_recursive (_LOCK_T lock)
 }
 
 /* Not fair: a thread that gives the lock back may take it again before
-   the spinners do (on the H200, lane 0 printed all its lines first).  */
+   the spinners do, so one lane may print all its lines first.  */
 void
 __retarget_lock_acquire_recursive (_LOCK_T lock)
 {

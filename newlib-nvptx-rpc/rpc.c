@@ -308,8 +308,8 @@ window_get (struct channel *ch, void *dst, size_t n)
 
 /* Post one request whose window bytes are in place: three stores and
    the release of the sequence number.  Always inlined, as is
-   wait_reply: called, their arguments and the reply went through
-   memory (0.1 us of a call on the H200).  */
+   wait_reply: called, their arguments and the reply go through
+   memory.  */
 static inline __attribute__ ((always_inline)) void
 post (struct channel *ch, uint32_t opcode, uint32_t flags,
       const int64_t arg[4], uint32_t length)
@@ -697,7 +697,7 @@ __nvptx_rpc_call (struct __nvptx_rpc_call *call)
   /* A plain spin lock, even between lanes of one warp: this file is
      built for sm_70, whose independent thread scheduling lets the holder
      run while others spin.  Built for the default sm_30, a spinning lane
-     starved a holder in its own warp on the H200 (docs/gpu-results.md).
+     starved a holder in its own warp (docs/gpu-results.md).
      No acquire: the previous holder stored nothing this call loads but
      the sequence number, which comes with the atomic.  */
   if (one_thread)

@@ -39,8 +39,8 @@ __nvptx_rpc_available (void)
    else ever takes a lock, and the locks are skipped, as glibc skips its
    own in a single-threaded process.  Taking an uncontended lock is an
    atomic in L2 whose result the thread waits for, and giving it back a
-   store: on the H200, 1.1 us of each fprintf for the stream's lock, 0.1
-   to 0.2 us of an empty call.  */
+   store, a good part of a short fprintf (docs/performance.md, "The
+   figures behind the code's choices").  */
 static inline bool
 __nvptx_rpc_one_thread (void)
 {
@@ -59,16 +59,15 @@ extern int __nvptx_cuda_vprintf (const char *, const void *)
 /* The sizes from which read and write go by DMA, if the launcher offers
    it (NVPTX_RPC_DIRECT): one request instead of one per window, in place
    for a buffer in GPU global memory, through the stage (below) for one
-   on the stack.  On the H200 a direct request of 4 KiB takes 12-17 us
-   (a static, the heap), one of 64 KiB 22-29 us.  A read through the
-   window loads host memory at about 50 MB/s, 20 us a KiB: reads go by
-   DMA from 2 KiB on.  A trip through the window costs a round trip of
-   4-5 us and the thread's copy into host memory (about 1.5 GB/s): a
-   write goes by DMA from 4 KiB on when it does not fit in the window
-   (22 us through a 1 KiB one); when it does, only from a global buffer
-   and above 16 KiB (a trip of 16 KiB took 19 us, one of 64 KiB 58 us).
-   stdio's buffer for a file, the host's st_blksize (mostly 4 KiB), goes
-   by DMA both ways through the default window.  */
+   on the stack.  A read through the window loads host memory, slowly:
+   reads go by DMA from 2 KiB on.  A write through the window costs a
+   round trip a window and the thread's copy into host memory: a write
+   goes by DMA from 4 KiB on when it does not fit in the window; when it
+   does, only from a global buffer and above 16 KiB, where the one trip
+   takes longer than the DMA (docs/performance.md, "The figures behind
+   the code's choices").  stdio's buffer for a file, the host's
+   st_blksize (mostly 4 KiB), goes by DMA both ways through the default
+   window.  */
 #define NVPTX_RPC_DIRECT_READ_MIN 2048
 #define NVPTX_RPC_DIRECT_MIN 4096
 #define NVPTX_RPC_WINDOW_WRITE_MAX 16384
@@ -83,9 +82,9 @@ extern unsigned char __nvptx_rpc_stage[NVPTX_RPC_STAGE_SIZE + 16];
 
 /* A write longer than a window of this many bytes or more goes through
    it in pieces of half of it, the GPU copying the next piece into one
-   half while the host writes the other's: a piece of 8 KiB takes longer
-   to copy than the host's round trip (on the H200, 5-6 us against 4-5).
-   In smaller windows it would only double the round trips.  A write that
+   half while the host writes the other's: from pieces of 8 KiB the copy
+   takes longer than the host's round trip, which it then hides
+   (docs/performance.md).  In smaller windows it would only double the round trips.  A write that
    fits in the window stays one write on the host, as before.  */
 #define NVPTX_RPC_WRITE_HALVES_MIN 16384
 
@@ -94,8 +93,7 @@ extern unsigned char __nvptx_rpc_stage[NVPTX_RPC_STAGE_SIZE + 16];
    read or write by DMA, above).  The 8-byte
    fields come first: GCC then clears the rest of a call built with
    designated initializers in a dozen 8-byte stores, where after a 4-byte
-   first field it called memset (1,600 cycles of an empty call on the
-   H200, 0.8 us).  */
+   first field it called memset, a large part of an empty call.  */
 struct __nvptx_rpc_call
 {
   int64_t arg[4];

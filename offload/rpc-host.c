@@ -197,9 +197,9 @@ nvptx_rpc_host_start (void)
 
 /* Each GPU thread's stack, at least: CUDA's default, 1 KiB, which libgomp
    keeps, is less than newlib's stdio takes (printf, through _vfprintf_r
-   and the host formatting, overflowed it on an H200).  The driver sets
-   that much aside for every thread the GPU can hold: 2 GiB on an H200,
-   of its 141.  */
+   and the host formatting, overflowed it).  The driver sets that much
+   aside for every thread the GPU can hold, so no more
+   (docs/performance.md, "The figures behind the code's choices").  */
 #define GPU_STACK_MIN (8 * 1024)
 
 /* In the current context, before its next kernel.  A context that cannot
