@@ -9,7 +9,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -591,11 +590,13 @@ stop_serving (struct rpc_launch *launch)
 }
 
 /* The kernel-wait loop: idle polls that spin (rpc_launch_cpu_relax)
-   before the launcher starts yielding the CPU, and idle polls per query
-   of the kernel's state.  */
+   before the launcher starts to sleep, idle polls per query of the
+   kernel's state while it spins, and the first and the longest sleep,
+   in nanoseconds.  */
 #define SPIN_POLLS 4096
 #define QUERY_POLLS 64
-
+#define SLEEP_MIN_NS 1000
+#define SLEEP_MAX_NS 500000
 /* Whether the kernel has finished.  Ends the launcher when it failed or
    has run past the options' time limit, after closing
    the program's files and flushing what it wrote.  */
@@ -635,20 +636,30 @@ watch_kernel (void *context)
 /* Nothing here waits on the kernel: requests are served while it runs.
 
    A GPU thread waits for each reply, and after one it soon posts its next
-   request, so after a served request look again at once.  Idle, spin
-   for SPIN_POLLS polls, which sees a request within microseconds, then
-   yield the CPU on each poll, so that a long kernel that makes no calls
-   gives way to other runnable work (with none, sched_yield returns at
-   once and we keep a core busy, as the stock launcher does waiting in
-   the driver).  Ask the driver whether the
-   kernel is done only every QUERY_POLLS idle polls, never on the first
-   after a request: that call costs more than a poll, and would delay the
-   thread's next request, on its way by then.  */
+   request, so after a served request look again at once, and spin for
+   SPIN_POLLS idle polls, which sees a request within a poll: calls that
+   come in a burst, the common case, never wait for more.  Ask the driver
+   whether the kernel is done only every QUERY_POLLS idle polls, never on
+   the first after a request: that call costs more than a poll, and would
+   delay the thread's next request, on its way by then.
+
+   Past the spin, the program is computing, or waiting on something other
+   than us, and may stay so for seconds: spinning on (or yielding, which
+   returns at once on an idle machine) would hold a core for the whole
+   kernel, a core that parallel test runs, and the JIT of the programs
+   launched beside this one, want.  So sleep between polls, from
+   SLEEP_MIN_NS doubling to SLEEP_MAX_NS: the first sleeps are short, so
+   a request that comes a little after the spin waits little; the cap
+   bounds what a request after a long quiet spell waits, and how late we
+   see the kernel end, while the polls it leaves cost a small fraction of
+   a core.  Once sleeping, each poll asks for the kernel's state too, as
+   the sleep costs more than the query.  */
 void
 rpc_launch_serve (struct rpc_launch *launch)
 {
   struct rpc_server *server = launch->server;
   unsigned idle_polls = 0;
+  long sleep_ns = SLEEP_MIN_NS;
 
   launch->deadline = now () + launch->options->timeout;
   if (server)
@@ -658,14 +669,25 @@ rpc_launch_serve (struct rpc_launch *launch)
       if (rpc_launch_poll (launch))
 	{
 	  idle_polls = 0;
+	  sleep_ns = SLEEP_MIN_NS;
 	  continue;
 	}
-      if (++idle_polls % QUERY_POLLS == 0 && kernel_done (launch))
-	break;
       if (idle_polls < SPIN_POLLS)
-	rpc_launch_cpu_relax ();
-      else
-	sched_yield ();
+	{
+	  if (++idle_polls % QUERY_POLLS == 0 && kernel_done (launch))
+	    break;
+	  rpc_launch_cpu_relax ();
+	  continue;
+	}
+      if (kernel_done (launch))
+	break;
+      {
+	struct timespec ts = { 0, sleep_ns };
+
+	nanosleep (&ts, NULL);
+      }
+      if (sleep_ns < SLEEP_MAX_NS)
+	sleep_ns = sleep_ns * 2 < SLEEP_MAX_NS ? sleep_ns * 2 : SLEEP_MAX_NS;
     }
   /* A finished kernel has no thread left waiting for a reply, so nothing
      can be pending; serve whatever is, in case.  */

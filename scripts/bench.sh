@@ -17,7 +17,8 @@
 # $BENCH_REPEATS: runs of each timed program, the best and the median
 # recorded (default 5); $BENCH_HELLO_REPEATS: the same for hello
 # (default 30), which the driver's start-up times more than its own
-# work.
+# work; $BENCH_IDLE_SECONDS: how long idle.nvptx's kernel computes
+# without a call while the launcher's CPU time is taken (default 3).
 set -u
 ours=$1 stock=$2 bindir=$3 data=${4:-bench.dat}
 repeats=${BENCH_REPEATS:-5}
@@ -71,6 +72,25 @@ compare ()
   done
 }
 
+# CPU seconds (user and system) the launcher RUN takes, and the wall
+# clock, for PROGRAM (idle.nvptx: a kernel that makes no call for
+# IDLE_SECONDS): recorded as NAME_idle_cpu and NAME_idle_wall.  The
+# shell's "times" gives its children's CPU, the launcher's alone in the
+# subshell, with no dependence on GNU time.
+idle_seconds=${BENCH_IDLE_SECONDS:-3}
+idle_cpu ()
+{
+  name=$1 run=$2
+  start=$(date +%s.%N)
+  cpu=$( ( "$run" "$bindir/idle.nvptx" "$idle_seconds" > /dev/null; times ) \
+	 | awk 'NR == 2 { n = split ($0, f, /[ ms]+/); cpu = 0
+			  for (i = 1; i < n; i += 2) cpu += f[i] * 60 + f[i + 1]
+			  print cpu }')
+  end=$(date +%s.%N)
+  record "${name}_idle_cpu" "$cpu" s
+  record "${name}_idle_wall" "$(echo "$start $end" | awk '{ print $2 - $1 }')" s
+}
+
 # The GPU program's own measurements, and the host-only reference.  A
 # gigabyte in GPU memory needs a heap to match.
 "$ours" "$bench" calls 20000 >> "$data" || echo "bench calls failed" >&2
@@ -96,6 +116,8 @@ if [ -n "${BENCH_OFFLOAD:-}" ]; then
   grep '^offload_' "$dir/calls.out" >> "$data"
 fi
 
+idle_cpu ours "$ours"
+idle_cpu stock "$stock"
 compare hello "$hello_repeats" "$bindir/hello.nvptx"
 compare flood "$repeats" "$bindir/flood.nvptx" 400000
 compare write1 "$repeats" "$bindir/write1.nvptx" 100000
@@ -124,6 +146,10 @@ awk -v direct_min="$direct_min" -v direct_read_min="$direct_read_min" \
 	   "reference", "", "ratio", "target"
     row("empty call (lseek SEEK_CUR)", "lseek", "ns", "floor",
 	"ns, bare mailbox exchange", "<= 1.5")
+    row("launcher CPU, kernel without calls", "ours_idle_cpu", "s",
+	"ours_idle_wall", "s, wall clock", "<= 0.05")
+    row("stock launcher CPU, the same kernel", "stock_idle_cpu", "s",
+	"stock_idle_wall", "s, wall clock", "")
     row("bare exchange, a whole request stored", "floor_whole_request",
 	"ns", "floor", "ns, bare mailbox exchange", "")
     row("bare exchange under a GPU lock", "floor_locked", "ns", "floor",

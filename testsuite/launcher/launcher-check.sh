@@ -212,6 +212,16 @@ check "a FIFO opened for writing: its reader gets the bytes" \
 run $guard "$nvptx" "$prog" cat "$work/lonely"
 check "a FIFO whose writer leaves without writing: end of file" \
   test $status = 0 -a ! -s "$work/out"
+# A kernel that makes no call for 2 s: the launcher's wait loop sleeps,
+# so its CPU time (its children's in the subshell, as "times" gives
+# them) stays well below the wall time; a loop that spun or yielded
+# would take about all of it.
+cpu=$( ( "$nvptx" "$prog" idle 2 > "$work/out" 2> "$work/err"; times ) \
+       | awk 'NR == 2 { n = split ($0, f, /[ ms]+/); ms = 0
+			for (i = 1; i < n; i += 2) ms += (f[i] * 60 + f[i + 1]) * 1000
+			printf "%d\n", ms }')
+check "a kernel without calls for 2 s: the launcher's CPU ${cpu} ms < 500" \
+  test "$cpu" -lt 500 -a "$(cat "$work/out")" = idle
 run "$nvptx" --timeout 10 "$prog" status 3
 check "--timeout 10, a program that ends: its status" test $status = 3
 run env NVPTX_RPC_TIMEOUT=x "$nvptx" "$prog" status 0

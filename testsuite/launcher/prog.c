@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -240,6 +241,15 @@ main (int argc, char **argv)
       put (1, "spinning\n");
       for (;;)
 	pause ();
+    }
+  if (strcmp (what, "idle") == 0)
+    {
+      /* A kernel that computes for ARG seconds without a call: the
+	 host's own poll, which client-names.h leaves to the host C
+	 library, as a GPU's kernel runs without the host.  */
+      poll (NULL, 0, atoi (arg) * 1000);
+      put (1, "idle\n");
+      return 0;
     }
   if (strcmp (what, "fault") == 0)
     return fault (arg);
