@@ -14,6 +14,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -311,6 +312,12 @@ copy_argv_to_device (int argc, char **argv)
   return d_argv;
 }
 
+/* run.c's own long options, above rpc-launch.h's codes.  */
+enum
+{
+  OPT_DEVICE = 512
+};
+
 static void __attribute__ ((noreturn))
 usage (FILE *stream, int status)
 {
@@ -324,6 +331,8 @@ Options:\n\
   -O, --optlevel N      Pass PTX JIT option to set optimization level N\n\
   -g, --lineinfo        Pass PTX JIT option to generate line information\n\
   -G, --debuginfo       Pass PTX JIT option to generate debug information\n\
+  --device N            Run on CUDA device N (default: $NVPTX_RPC_DEVICE,\n\
+                        else 0)\n\
 %s\
   --help                Print this help and exit\n\
   --version             Print version number and exit\n",
@@ -339,12 +348,12 @@ static const struct option long_options[] =
     { "optlevel", required_argument, 0, 'O' },
     { "lineinfo", no_argument, 0, 'g' },
     { "debuginfo", no_argument, 0, 'G' },
+    { "device", required_argument, 0, OPT_DEVICE },
     RPC_LAUNCH_LONG_OPTIONS,
     { "help", no_argument, 0, 'h' },
     { "version", no_argument, 0, 'V' },
     { 0, 0, 0, 0 }
   };
-
 /* Set the GPU stack to STACK_SIZE bytes a thread, or more if PROGRAM's
    frames need it.  The driver raises the stack limit at launch for a
    kernel whose stack it can compute, but a program linked with
@@ -373,43 +382,63 @@ set_stack_limit (const char *program, size_t program_len, long stack_size)
   fatal_unless_success (r, "could not set stack limit");
 }
 
-int
-main (int argc, char **argv)
+/* What the options ask for.  */
+struct run_options
 {
-  long stack_size = 0, heap_size = 256 * 1024 * 1024, num_lanes = 1;
-  struct rpc_launch_options rpc_options;
-  struct rpc_launch_cuda rpc_cuda;
-  struct rpc_launch *rpc;
-  const char *progname;
-  char *program;
-  size_t program_len;
-  int o, count, d_argc, result;
-  CUdevice dev;
-  CUcontext ctx;
-  CUdeviceptr d_retval, d_argv;
-  CUmodule module;
-  CUfunction kernel;
-  CUresult r;
+  long stack_size, heap_size, num_lanes;
+  int device;
+  struct rpc_launch_options rpc;
+};
 
-  rpc_launch_init (&rpc_options);
-  /* "+": stop at the program name, so its options pass through.  */
-  while ((o = getopt_long (argc, argv, "+S:H:L:O:gGhV", long_options, 0))
+/* A CUDA device number, from --device or $NVPTX_RPC_DEVICE.  */
+static int
+parse_device (const char *text)
+{
+  char *end;
+  long device = strtol (text, &end, 10);
+
+  if (end == text || *end != '\0' || device < 0 || device > 1023)
+    rpc_launch_fatal ("invalid device");
+  return device;
+}
+
+/* Parse ARGV's options into *O, leaving optind at the program's name.
+   From any state of getopt and of the JIT options.  */
+static void
+parse_options (int argc, char **argv, struct run_options *o)
+{
+  const char *device = getenv ("NVPTX_RPC_DEVICE");
+  int c;
+
+  memset (o, 0, sizeof *o);
+  o->heap_size = 256 * 1024 * 1024;
+  o->num_lanes = 1;
+  rpc_launch_defaults (&o->rpc);
+  if (device != NULL && device[0] != '\0')
+    o->device = parse_device (device);
+  jitopt_lineinfo = jitopt_debuginfo = 0;
+  jitopt_optimize = 4;
+
+  /* "+": stop at the program name, so its options pass through.  0
+     restarts glibc's getopt from scratch.  */
+  optind = 0;
+  while ((c = getopt_long (argc, argv, "+S:H:L:O:gGhV", long_options, 0))
 	 != -1)
-    switch (o)
+    switch (c)
       {
       case 'S':
-	stack_size = strtol (optarg, NULL, 0);
-	if (stack_size <= 0)
+	o->stack_size = strtol (optarg, NULL, 0);
+	if (o->stack_size <= 0)
 	  rpc_launch_fatal ("invalid stack size");
 	break;
       case 'H':
-	heap_size = strtol (optarg, NULL, 0);
-	if (heap_size <= 0)
+	o->heap_size = strtol (optarg, NULL, 0);
+	if (o->heap_size <= 0)
 	  rpc_launch_fatal ("invalid heap size");
 	break;
       case 'L':
-	num_lanes = strtol (optarg, NULL, 0);
-	if (num_lanes < 1 || num_lanes > 32)
+	o->num_lanes = strtol (optarg, NULL, 0);
+	if (o->num_lanes < 1 || o->num_lanes > 32)
 	  rpc_launch_fatal ("invalid lane count");
 	break;
       case 'O':
@@ -424,20 +453,30 @@ main (int argc, char **argv)
       case 'G':
 	jitopt_debuginfo = 1;
 	break;
+      case OPT_DEVICE:
+	o->device = parse_device (optarg);
+	break;
       case 'h':
 	usage (stdout, 0);
       case 'V':
 	printf ("nvptx-none-run (nvptx-rpc) %s\n", PACKAGE_VERSION);
 	exit (0);
       default:
-	if (!rpc_launch_option (&rpc_options, o, optarg))
+	if (!rpc_launch_option (&o->rpc, c, optarg))
 	  usage (stderr, 1);
       }
+}
 
-  if (argc < optind + 1)
-    rpc_launch_fatal ("no program file specified");
-  progname = argv[optind];
-  program = read_program (progname, &program_len);
+static struct rpc_launch_cuda rpc_cuda;
+static CUdevice dev;
+static CUcontext ctx;
+
+/* Load the driver and make a context on DEVICE, current from then on.  */
+static void
+start_cuda (int device)
+{
+  CUresult r;
+  int count;
 
   load_libcuda ();
 #define RPC_LAUNCH_CUDA_COPY(fn) rpc_cuda.fn = cuda.fn;
@@ -450,7 +489,9 @@ main (int argc, char **argv)
   fatal_unless_success (r, "cuDeviceGetCount failed");
   if (count == 0)
     rpc_launch_fatal ("no CUDA device");
-  r = cuda.cuDeviceGet (&dev, 0);
+  if (device >= count)
+    rpc_launch_fatal ("no CUDA device %d: the host has %d", device, count);
+  r = cuda.cuDeviceGet (&dev, device);
   fatal_unless_success (r, "cuDeviceGet failed");
   /* The mailbox is host memory mapped into the GPU.  CUDA 11 and later do
      that in every context, but the flag says what we rely on.  CUDA 13's
@@ -461,27 +502,49 @@ main (int argc, char **argv)
   r = cuda.cuCtxCreate (&ctx, CU_CTX_MAP_HOST, dev);
 #endif
   fatal_unless_success (r, "cuCtxCreate failed");
+}
+
+/* The heap limit the context has, once set; -1 before.  */
+static long context_heap_size = -1;
+
+/* Run the program PROGRAM, PROGRAM_LEN bytes read from ARGV[optind], in
+   the context start_cuda made, as the options O say, and return its
+   status.  */
+static int
+run_program (struct run_options *o, int argc, char **argv, char *program,
+	     size_t program_len)
+{
+  struct rpc_launch *rpc;
+  CUdeviceptr d_retval, d_argv;
+  CUmodule module;
+  CUfunction kernel;
+  int d_argc, result;
+  CUresult r;
 
   r = cuda.cuMemAlloc (&d_retval, sizeof (int));
   fatal_unless_success (r, "cuMemAlloc failed");
   d_argc = argc - optind;
   d_argv = copy_argv_to_device (d_argc, argv + optind);
 
-  if (stack_size == 0)
-    stack_size = default_stack_size (dev, heap_size);
-  set_stack_limit (program, program_len, stack_size);
-  r = cuda.cuCtxSetLimit (CU_LIMIT_MALLOC_HEAP_SIZE, heap_size);
-  fatal_unless_success (r, "could not set heap limit");
+  if (o->stack_size == 0)
+    o->stack_size = default_stack_size (dev, o->heap_size);
+  set_stack_limit (program, program_len, o->stack_size);
+  if (o->heap_size != context_heap_size)
+    {
+      r = cuda.cuCtxSetLimit (CU_LIMIT_MALLOC_HEAP_SIZE, o->heap_size);
+      fatal_unless_success (r, "could not set heap limit");
+      context_heap_size = o->heap_size;
+    }
 
   compile_program (program, program_len, &module, &kernel);
   free (program);
 
-  rpc_options.one_thread = num_lanes == 1;
-  rpc = rpc_launch_start (&rpc_cuda, module, &rpc_options);
+  o->rpc.one_thread = o->num_lanes == 1;
+  rpc = rpc_launch_start (&rpc_cuda, module, &o->rpc);
   {
     void *args[] = { &d_retval, &d_argc, &d_argv };
 
-    r = cuda.cuLaunchKernel (kernel, 1, 1, 1, num_lanes, 1, 1, 1024,
+    r = cuda.cuLaunchKernel (kernel, 1, 1, 1, o->num_lanes, 1, 1, 1024,
 			     rpc_launch_stream (rpc), args, NULL);
     fatal_unless_success (r, "error launching kernel");
   }
@@ -494,7 +557,26 @@ main (int argc, char **argv)
   cuda.cuMemFree (d_retval);
   cuda.cuMemFree (d_argv);
   cuda.cuModuleUnload (module);
-  cuda.cuCtxDestroy (ctx);
+  free (o->rpc.env_settings);
+  return result;
+}
 
+int
+main (int argc, char **argv)
+{
+  struct run_options o;
+  size_t program_len;
+  char *program;
+  int result;
+
+  /* The standard streams and SIGPIPE, before anything opens a file.  */
+  rpc_launch_init (&o.rpc);
+  parse_options (argc, argv, &o);
+  if (argc < optind + 1)
+    rpc_launch_fatal ("no program file specified");
+  program = read_program (argv[optind], &program_len);
+  start_cuda (o.device);
+  result = run_program (&o, argc, argv, program, program_len);
+  cuda.cuCtxDestroy (ctx);
   return result;
 }

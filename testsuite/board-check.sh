@@ -19,6 +19,6 @@ echo "lappend boards_dir $work" > "$work/site.exp"
 (cd "$work" && DEJAGNU=$work/site.exp runtest --tool board \
    --srcdir "$srcdir" --target_board=nvptx-rpc-sim > /dev/null 2>&1)
 grep -E '^(PASS|FAIL|UNRESOLVED|ERROR)' "$work/board.sum"
-# All three loads, and nothing else, passed.
-[ "$(grep -c '^PASS' "$work/board.sum")" = 3 ] \
+# All seven checks, and nothing else, passed.
+[ "$(grep -c "^PASS" "$work/board.sum")" = 7 ] \
   && ! grep -qE '^(FAIL|UNRESOLVED|ERROR)' "$work/board.sum"

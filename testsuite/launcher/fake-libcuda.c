@@ -33,8 +33,10 @@
                        have served, as it may a GPU's
      no-staging        cuMemHostAlloc refuses all but the mailbox (the
                        DMA staging buffers), saying so on stderr
-   and, not a failure, log-jit: each cuLinkAddData says on stderr the
-   register limit it was given.  Other objects of an image may come
+     devices=N         the host has N devices (default 1)
+   and, not failures, log-jit: each cuLinkAddData says on stderr the
+   register limit it was given; log-device: cuCtxCreate says on stderr
+   the device the context is on.  Other objects of an image may come
    before or after the program's line, each a line "fake-libcuda object
    NAME", then any text (".entry" for a kernel's).  */
 
@@ -59,7 +61,8 @@
 
 static struct
 {
-  bool no_device, no_rpc, log_jit, no_staging;
+  bool no_device, no_rpc, log_jit, log_device, no_staging;
+  int devices;			/* How many there are; 0: one.  */
   long link_version;		/* 0: the program's own.  */
   unsigned long fault_at;	/* 0: no fault.  */
 } inject;
@@ -149,6 +152,7 @@ struct link
   E (CUDA_ERROR_INVALID_VALUE, "invalid argument")			\
   E (CUDA_ERROR_OUT_OF_MEMORY, "out of memory")				\
   E (CUDA_ERROR_NO_DEVICE, "no CUDA-capable device is detected")	\
+  E (CUDA_ERROR_INVALID_DEVICE, "invalid device ordinal")		\
   E (CUDA_ERROR_INVALID_IMAGE, "device kernel image is invalid")	\
   E (CUDA_ERROR_INVALID_PTX, "a PTX JIT compilation failed")		\
   E (CUDA_ERROR_NOT_FOUND, "named symbol not found")			\
@@ -202,8 +206,12 @@ parse_injections (void)
       inject.no_rpc = true;
     else if (strcmp (word, "log-jit") == 0)
       inject.log_jit = true;
+    else if (strcmp (word, "log-device") == 0)
+      inject.log_device = true;
     else if (strcmp (word, "no-staging") == 0)
       inject.no_staging = true;
+    else if (strncmp (word, "devices=", 8) == 0)
+      inject.devices = strtol (word + 8, NULL, 0);
     else if (strncmp (word, "link-version=", 13) == 0)
       inject.link_version = strtol (word + 13, NULL, 0);
     else if (strncmp (word, "fault=", 6) == 0)
@@ -228,15 +236,19 @@ cuInit (unsigned flags)
 CUresult
 cuDeviceGetCount (int *count)
 {
-  *count = 1;
+  *count = inject.devices ? inject.devices : 1;
   return CUDA_SUCCESS;
 }
 
 CUresult
 cuDeviceGet (CUdevice *dev, int ordinal)
 {
+  int count;
+
+  cuDeviceGetCount (&count);
   *dev = ordinal;
-  return ordinal == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+  return ordinal >= 0 && ordinal < count ? CUDA_SUCCESS
+					 : CUDA_ERROR_INVALID_DEVICE;
 }
 
 /* An H200's.  */
@@ -276,6 +288,8 @@ CUresult
 cuCtxCreate (CUcontext *ctx, unsigned flags, CUdevice dev)
 #endif
 {
+  if (inject.log_device)
+    fprintf (stderr, "fake-libcuda: context on device %d\n", (int) dev);
   *ctx = (CUcontext) &context;
   return CUDA_SUCCESS;
 }

@@ -264,6 +264,40 @@ check "a program without nvptx-rpc: no mailbox, no server, status 0" \
 run env FAKE_LIBCUDA=no-rpc "$nvptx" "$prog" status 9
 check "a program without nvptx-rpc: its status" test $status = 9
 
+# --- The device -----------------------------------------------------------
+
+if ! $nvptx_tools; then
+  run env FAKE_LIBCUDA=devices=2,log-device "$nvptx" "$prog" status 0
+  check "no --device: device 0" is "$work/err" "fake-libcuda: context on device 0
+"
+  run env FAKE_LIBCUDA=devices=2,log-device "$nvptx" --device 1 "$prog" \
+    status 4
+  check "--device 1: the context on device 1, the program's status" \
+    test $status = 4 -a "$(cat "$work/err")" = \
+      "fake-libcuda: context on device 1"
+  run env FAKE_LIBCUDA=devices=2,log-device NVPTX_RPC_DEVICE=1 "$nvptx" \
+    "$prog" status 0
+  check "NVPTX_RPC_DEVICE=1: device 1" is "$work/err" \
+    "fake-libcuda: context on device 1
+"
+  run env FAKE_LIBCUDA=devices=2,log-device NVPTX_RPC_DEVICE=1 "$nvptx" \
+    --device 0 "$prog" status 0
+  check "--device 0 over NVPTX_RPC_DEVICE=1: device 0" is "$work/err" \
+    "fake-libcuda: context on device 0
+"
+  run env FAKE_LIBCUDA=devices=2 "$nvptx" --device 2 "$prog" status 0
+  expect "--device 2 of 2: status 127" 127 \
+    "^nvptx-run: no CUDA device 2: the host has 2$"
+  for value in x -1 1x ""; do
+    run "$nvptx" --device "$value" "$prog" status 0
+    expect "--device '$value': status 127" 127 "^nvptx-run: invalid device$"
+  done
+  run env NVPTX_RPC_DEVICE=x "$nvptx" "$prog" status 0
+  expect "NVPTX_RPC_DEVICE=x: status 127" 127 "^nvptx-run: invalid device$"
+  run "$nvptx" --help
+  check "--help lists --device" grep -q -e "--device N" "$work/out"
+fi
+
 # --- One thread or more -------------------------------------------------------
 
 # A kernel of one lane is one thread, which need not lock; -L launches
