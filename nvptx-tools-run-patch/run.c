@@ -26,6 +26,7 @@
 
 #include "ptx-stack.h"
 #include "rpc-launch.h"
+#include "warm.h"
 
 #ifndef PACKAGE_VERSION
 # define PACKAGE_VERSION "unknown"
@@ -315,7 +316,9 @@ copy_argv_to_device (int argc, char **argv)
 /* run.c's own long options, above rpc-launch.h's codes.  */
 enum
 {
-  OPT_DEVICE = 512
+  OPT_DEVICE = 512,
+  OPT_SERVE,
+  OPT_WORKERS
 };
 
 static void __attribute__ ((noreturn))
@@ -334,9 +337,13 @@ Options:\n\
   --device N            Run on CUDA device N (default: $NVPTX_RPC_DEVICE,\n\
                         else 0)\n\
 %s\
+  --serve               Stay up as the warm server of the device: run the\n\
+                        programs nvptx-none-run sends it (docs/testing.md)\n\
+  --workers N           With --serve: programs run at once (default: the\n\
+                        host's cores, at most %d)\n\
   --help                Print this help and exit\n\
   --version             Print version number and exit\n",
-	   rpc_launch_help ());
+	   rpc_launch_help (), WARM_WORKERS_DEFAULT_MAX);
   exit (status);
 }
 
@@ -349,6 +356,8 @@ static const struct option long_options[] =
     { "lineinfo", no_argument, 0, 'g' },
     { "debuginfo", no_argument, 0, 'G' },
     { "device", required_argument, 0, OPT_DEVICE },
+    { "serve", no_argument, 0, OPT_SERVE },
+    { "workers", required_argument, 0, OPT_WORKERS },
     RPC_LAUNCH_LONG_OPTIONS,
     { "help", no_argument, 0, 'h' },
     { "version", no_argument, 0, 'V' },
@@ -387,6 +396,8 @@ struct run_options
 {
   long stack_size, heap_size, num_lanes;
   int device;
+  bool serve;
+  int workers;
   struct rpc_launch_options rpc;
 };
 
@@ -403,7 +414,8 @@ parse_device (const char *text)
 }
 
 /* Parse ARGV's options into *O, leaving optind at the program's name.
-   From any state of getopt and of the JIT options.  */
+   From any state of getopt and of the JIT options: a warm server's
+   worker parses each of its programs' command lines in turn.  */
 static void
 parse_options (int argc, char **argv, struct run_options *o)
 {
@@ -456,6 +468,14 @@ parse_options (int argc, char **argv, struct run_options *o)
       case OPT_DEVICE:
 	o->device = parse_device (optarg);
 	break;
+      case OPT_SERVE:
+	o->serve = true;
+	break;
+      case OPT_WORKERS:
+	o->workers = strtol (optarg, NULL, 10);
+	if (o->workers < 1 || o->workers > WARM_WORKERS_MAX)
+	  rpc_launch_fatal ("invalid worker count");
+	break;
       case 'h':
 	usage (stdout, 0);
       case 'V':
@@ -504,12 +524,15 @@ start_cuda (int device)
   fatal_unless_success (r, "cuCtxCreate failed");
 }
 
-/* The heap limit the context has, once set; -1 before.  */
+/* The heap limit the context has, once set; -1 before.  The driver
+   refuses to change it once a kernel has used the heap, so a warm
+   worker's context keeps the first it is given.  */
 static long context_heap_size = -1;
 
 /* Run the program PROGRAM, PROGRAM_LEN bytes read from ARGV[optind], in
    the context start_cuda made, as the options O say, and return its
-   status.  */
+   status.  Unless WARM, the heap limit is set as the stock launcher sets
+   it, after the stack's.  */
 static int
 run_program (struct run_options *o, int argc, char **argv, char *program,
 	     size_t program_len)
@@ -561,6 +584,45 @@ run_program (struct run_options *o, int argc, char **argv, char *program,
   return result;
 }
 
+/* A warm server's worker: once, start_cuda, and the heap limit every
+   program gets unless it asks for another.  */
+static void
+warm_start (int device)
+{
+  CUresult r;
+
+  start_cuda (device);
+  r = cuda.cuCtxSetLimit (CU_LIMIT_MALLOC_HEAP_SIZE, 256 * 1024 * 1024);
+  fatal_unless_success (r, "could not set heap limit");
+  context_heap_size = 256 * 1024 * 1024;
+}
+
+/* A warm server's worker: one program's command line ARGV, as main
+   would run it, in the worker's context; -1 if this context cannot run
+   it as a fresh one would (a heap of another size, which the driver
+   refuses once a kernel has used the heap), before anything is done.  */
+static int
+warm_run (int argc, char **argv)
+{
+  struct run_options o;
+  size_t program_len;
+  char *program;
+
+  parse_options (argc, argv, &o);
+  if (o.heap_size != context_heap_size
+      && cuda.cuCtxSetLimit (CU_LIMIT_MALLOC_HEAP_SIZE, o.heap_size)
+	 != CUDA_SUCCESS)
+    {
+      free (o.rpc.env_settings);
+      return -1;
+    }
+  context_heap_size = o.heap_size;
+  program = read_program (argv[optind], &program_len);
+  return run_program (&o, argc, argv, program, program_len);
+}
+
+static const struct warm_launcher warm_launcher = { warm_start, warm_run };
+
 int
 main (int argc, char **argv)
 {
@@ -572,9 +634,15 @@ main (int argc, char **argv)
   /* The standard streams and SIGPIPE, before anything opens a file.  */
   rpc_launch_init (&o.rpc);
   parse_options (argc, argv, &o);
+  if (o.serve)
+    return warm_serve (o.device, o.workers, &warm_launcher);
   if (argc < optind + 1)
     rpc_launch_fatal ("no program file specified");
   program = read_program (argv[optind], &program_len);
+  /* A warm server for the device runs it, if there is one: this returns
+     only when there is none.  */
+  warm_client (o.device, argc, argv);
+
   start_cuda (o.device);
   result = run_program (&o, argc, argv, program, program_len);
   cuda.cuCtxDestroy (ctx);

@@ -603,6 +603,18 @@ cuModuleLoadData (CUmodule *module, const void *image)
       *module = (CUmodule) m;
       return CUDA_SUCCESS;
     }
+  /* A warm server's worker loads each program in the program's own
+     environment: its injections are the program's.  */
+  {
+    bool no_device = inject.no_device, log_device = inject.log_device;
+    int devices = inject.devices;
+
+    memset (&inject, 0, sizeof inject);
+    parse_injections ();
+    inject.no_device = no_device;
+    inject.log_device = log_device;
+    inject.devices = devices;
+  }
   if ((m->handle = dlopen (image, RTLD_NOW | RTLD_LOCAL)) == NULL)
     {
       fprintf (stderr, "fake-libcuda: %s\n", dlerror ());

@@ -229,13 +229,13 @@ expect "NVPTX_RPC_TIMEOUT=x: status 127" 127 "^nvptx-run: invalid timeout$"
 
 # --- The driver and the GPU failing -----------------------------------------
 
-run env FAKE_LIBCUDA=no-device "$nvptx" "$prog" status 0
+run env FAKE_LIBCUDA=no-device NVPTX_RPC_WARM=0 "$nvptx" "$prog" status 0
 expect "no GPU: cuInit's error, status 127" 127 \
   "${no_gpu}no CUDA-capable device is detected \(CUDA_ERROR_NO_DEVICE, 100\)$"
 if ldconfig -p 2> /dev/null | grep -q "libcuda\.so\.1 "; then
   echo "SKIP: no driver: this machine has one"
 else
-  run env LD_LIBRARY_PATH="$work" "$nvptx" "$prog" status 0
+  run env LD_LIBRARY_PATH="$work" NVPTX_RPC_WARM=0 "$nvptx" "$prog" status 0
   expect "no driver: status 127" 127 "$no_driver"
 fi
 
@@ -266,7 +266,11 @@ check "a program without nvptx-rpc: its status" test $status = 9
 
 # --- The device -----------------------------------------------------------
 
+# The driver's own checks run plain: a warm server (warm-check.sh) has
+# its driver and device from its start.
 if ! $nvptx_tools; then
+  NVPTX_RPC_WARM=0
+  export NVPTX_RPC_WARM
   run env FAKE_LIBCUDA=devices=2,log-device "$nvptx" "$prog" status 0
   check "no --device: device 0" is "$work/err" "fake-libcuda: context on device 0
 "
@@ -296,6 +300,7 @@ if ! $nvptx_tools; then
   expect "NVPTX_RPC_DEVICE=x: status 127" 127 "^nvptx-run: invalid device$"
   run "$nvptx" --help
   check "--help lists --device" grep -q -e "--device N" "$work/out"
+  unset NVPTX_RPC_WARM
 fi
 
 # --- One thread or more -------------------------------------------------------

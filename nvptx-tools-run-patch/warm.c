@@ -1,0 +1,929 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+/* The warm launcher (warm.h): the server, its workers, and the client
+   side that nvptx-none-run tries before starting the driver itself.
+
+   The server is a master process that listens on a unix socket,
+   DIR/device-N, DIR being $XDG_RUNTIME_DIR/nvptx-rpc, else
+   /tmp/nvptx-rpc-UID: a directory of the user's own, mode 0700, which
+   both sides check, so that no other user can connect, nor plant a
+   socket that would receive the user's descriptors.  The master forks
+   the workers and never loads the driver; each worker makes its own
+   context and accept()s on the shared socket, so the kernel gives each
+   connection to one idle worker, and the loading and JIT of several
+   programs run at once on the host's cores.
+
+   A worker runs one program at a time, in its own process state set for
+   that program: the sender's descriptors 0, 1 and 2, its working
+   directory, environment, umask and file limits.  Afterwards it puts
+   its own back, and checks that nothing of the program's stayed open;
+   when something is in doubt it leaves, after replying, and the master
+   starts another.  Whatever ends a worker in the middle of a program
+   (an error of the launcher's, --timeout, a GPU fault, a signal the
+   program sent itself, the client going away) ends only that worker:
+   the master, which holds a copy of each worker's connection, sends the
+   worker's exit status or signal to the client, which ends the same
+   way.
+
+   The protocol, on the connection: the client sends a struct
+   warm_request with its descriptors 0, 1, 2 and its working directory
+   (SCM_RIGHTS), then its arguments and environment, NUL-separated; the
+   reply is one struct warm_reply.  Between a worker and the master, on
+   a SOCK_SEQPACKET pair: 'R' once its context is up, 'C' with a
+   connection's descriptor when it takes one, 'D' when it has replied on
+   it.  */
+
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "rpc-launch.h"
+#include "warm.h"
+
+extern char **environ;
+
+#define WARM_MAGIC 0x6e767277	/* "nvrw" */
+#define WARM_VERSION 1
+
+/* The limits a program's host side meets, which the worker takes from
+   the client: the size of the files it writes, the descriptors it may
+   hold, the core a crash would leave.  */
+static const int carried_limits[] = { RLIMIT_FSIZE, RLIMIT_NOFILE,
+				      RLIMIT_CORE };
+#define N_LIMITS (sizeof carried_limits / sizeof *carried_limits)
+
+struct warm_request
+{
+  uint32_t magic, version;
+  /* The client's executable: a server runs only for the very launcher
+     binary that started it, so that no stale server of an older build
+     runs a newer launcher's programs.  */
+  uint64_t exe_dev, exe_ino;
+  int64_t exe_mtime_sec, exe_mtime_nsec;
+  uint32_t umask;
+  uint32_t argc, envc;
+  uint32_t strings_size;
+  uint64_t limit_cur[N_LIMITS], limit_max[N_LIMITS];
+};
+
+/* The request's descriptors: 0, 1, 2 and the working directory.  */
+#define REQUEST_FDS 4
+
+struct warm_reply
+{
+  uint32_t kind;		/* One of the below.  */
+  int32_t value;
+};
+enum
+{
+  REPLY_FALLBACK = 'F',		/* Run it yourself.  */
+  REPLY_EXIT = 'X',		/* Exit with VALUE.  */
+  REPLY_SIGNAL = 'S'		/* End by signal VALUE.  */
+};
+
+/* Programs a worker runs before it leaves for a fresh one.  The device
+   heap belongs to the context: what a program mallocs on the GPU and
+   never frees stays taken until the context goes, and would shrink the
+   heap of the programs after it.  A fresh worker starts while the
+   others serve, so recycling costs little; $NVPTX_RPC_WARM_PROGRAMS
+   changes it, for measuring.  */
+#define PROGRAMS_PER_WORKER 64
+
+/* --- The socket and its directory ------------------------------------ */
+
+/* Whether PATH is a directory of ours that no one else may enter.  */
+static bool
+private_dir (const char *path)
+{
+  struct stat st;
+
+  return lstat (path, &st) == 0 && S_ISDIR (st.st_mode)
+	 && st.st_uid == geteuid () && (st.st_mode & 077) == 0;
+}
+
+/* The socket's name for DEVICE into ADDR.  With CREATE, make its
+   directory if there is none.  False, with errno, when the directory is
+   missing or not private.  */
+static bool
+socket_address (int device, bool create, struct sockaddr_un *addr)
+{
+  const char *runtime = getenv ("XDG_RUNTIME_DIR");
+  char dir[sizeof addr->sun_path - 16];
+  int n;
+
+  if (runtime != NULL && runtime[0] == '/')
+    n = snprintf (dir, sizeof dir, "%s/nvptx-rpc", runtime);
+  else
+    n = snprintf (dir, sizeof dir, "/tmp/nvptx-rpc-%u",
+		  (unsigned) geteuid ());
+  if (n < 0 || (size_t) n >= sizeof dir)
+    {
+      errno = ENAMETOOLONG;
+      return false;
+    }
+  if (create && mkdir (dir, 0700) != 0 && errno != EEXIST)
+    return false;
+  if (!private_dir (dir))
+    {
+      errno = EPERM;
+      return false;
+    }
+  memset (addr, 0, sizeof *addr);
+  addr->sun_family = AF_UNIX;
+  snprintf (addr->sun_path, sizeof addr->sun_path, "%s/device-%d", dir,
+	    device);
+  return true;
+}
+
+/* Whether the peer of socket FD runs as this user.  */
+static bool
+peer_is_us (int fd)
+{
+  struct ucred cred;
+  socklen_t len = sizeof cred;
+
+  return getsockopt (fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) == 0
+	 && cred.uid == geteuid ();
+}
+
+/* The identity of the running executable into R.  */
+static void
+exe_identity (struct warm_request *r)
+{
+  struct stat st;
+
+  if (stat ("/proc/self/exe", &st) != 0)
+    memset (&st, 0, sizeof st);
+  r->exe_dev = st.st_dev;
+  r->exe_ino = st.st_ino;
+  r->exe_mtime_sec = st.st_mtim.tv_sec;
+  r->exe_mtime_nsec = st.st_mtim.tv_nsec;
+}
+
+static bool
+write_all (int fd, const void *buf, size_t size)
+{
+  const char *p = buf;
+
+  while (size > 0)
+    {
+      ssize_t n = send (fd, p, size, MSG_NOSIGNAL);
+
+      if (n < 0 && errno == EINTR)
+	continue;
+      if (n <= 0)
+	return false;
+      p += n;
+      size -= n;
+    }
+  return true;
+}
+
+static bool
+read_all (int fd, void *buf, size_t size)
+{
+  char *p = buf;
+
+  while (size > 0)
+    {
+      ssize_t n = read (fd, p, size);
+
+      if (n < 0 && errno == EINTR)
+	continue;
+      if (n <= 0)
+	return false;
+      p += n;
+      size -= n;
+    }
+  return true;
+}
+
+/* Send BUF on FD with the descriptors FDS[0..NFDS-1].  */
+static bool
+send_with_fds (int fd, const void *buf, size_t size, const int *fds,
+	       int nfds)
+{
+  union
+  {
+    struct cmsghdr h;
+    char space[CMSG_SPACE (REQUEST_FDS * sizeof (int))];
+  } control;
+  struct iovec iov = { (void *) buf, size };
+  struct msghdr msg = { 0 };
+  struct cmsghdr *c;
+  ssize_t n;
+
+  memset (&control, 0, sizeof control);
+  msg.msg_iov = &iov;
+  msg.msg_iovlen = 1;
+  if (nfds > 0)
+    {
+      msg.msg_control = control.space;
+      msg.msg_controllen = CMSG_SPACE (nfds * sizeof (int));
+      c = CMSG_FIRSTHDR (&msg);
+      c->cmsg_level = SOL_SOCKET;
+      c->cmsg_type = SCM_RIGHTS;
+      c->cmsg_len = CMSG_LEN (nfds * sizeof (int));
+      memcpy (CMSG_DATA (c), fds, nfds * sizeof (int));
+    }
+  do
+    n = sendmsg (fd, &msg, MSG_NOSIGNAL);
+  while (n < 0 && errno == EINTR);
+  if (n < 0 || (size_t) n != size)
+    return false;
+  return true;
+}
+
+/* Receive up to SIZE bytes from FD into BUF, and up to MAX_FDS
+   descriptors into FDS, close-on-exec; *NFDS how many came.  The bytes
+   received, 0 at the end, -1 on error.  */
+static ssize_t
+receive_with_fds (int fd, void *buf, size_t size, int *fds, int max_fds,
+		  int *nfds)
+{
+  union
+  {
+    struct cmsghdr h;
+    char space[CMSG_SPACE (REQUEST_FDS * sizeof (int))];
+  } control;
+  struct iovec iov = { buf, size };
+  struct msghdr msg = { 0 };
+  ssize_t n;
+
+  *nfds = 0;
+  msg.msg_iov = &iov;
+  msg.msg_iovlen = 1;
+  msg.msg_control = control.space;
+  msg.msg_controllen = sizeof control.space;
+  do
+    n = recvmsg (fd, &msg, MSG_CMSG_CLOEXEC);
+  while (n < 0 && errno == EINTR);
+  if (n < 0)
+    return -1;
+  for (struct cmsghdr *c = CMSG_FIRSTHDR (&msg); c != NULL;
+       c = CMSG_NXTHDR (&msg, c))
+    if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS)
+      {
+	int count = (c->cmsg_len - CMSG_LEN (0)) / sizeof (int);
+	int got[REQUEST_FDS * 2];
+
+	if (count > (int) (sizeof got / sizeof *got))
+	  count = sizeof got / sizeof *got;
+	memcpy (got, CMSG_DATA (c), count * sizeof (int));
+	for (int i = 0; i < count; i++)
+	  if (*nfds < max_fds)
+	    fds[(*nfds)++] = got[i];
+	  else
+	    close (got[i]);
+      }
+  return n;
+}
+
+/* --- The client ---------------------------------------------------------- */
+
+void
+warm_client (int device, int argc, char **argv)
+{
+  const char *warm = getenv ("NVPTX_RPC_WARM");
+  struct warm_request req = { 0 };
+  struct warm_reply reply;
+  struct sockaddr_un addr;
+  size_t size = 0;
+  char *strings, *p;
+  int fd, fds[REQUEST_FDS], envc = 0;
+  mode_t mask;
+
+  if (warm != NULL && strcmp (warm, "0") == 0)
+    return;
+  if (!socket_address (device, false, &addr))
+    return;
+  fd = socket (AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0)
+    return;
+  /* No server, or a stale socket of one that is gone: run here.  */
+  if (connect (fd, (struct sockaddr *) &addr, sizeof addr) != 0
+      || !peer_is_us (fd))
+    {
+      close (fd);
+      return;
+    }
+
+  req.magic = WARM_MAGIC;
+  req.version = WARM_VERSION;
+  exe_identity (&req);
+  mask = umask (0);
+  umask (mask);
+  req.umask = mask;
+  for (size_t i = 0; i < N_LIMITS; i++)
+    {
+      struct rlimit l;
+
+      if (getrlimit (carried_limits[i], &l) != 0)
+	l.rlim_cur = l.rlim_max = RLIM_INFINITY;
+      req.limit_cur[i] = l.rlim_cur;
+      req.limit_max[i] = l.rlim_max;
+    }
+  for (int i = 0; i < argc; i++)
+    size += strlen (argv[i]) + 1;
+  for (char **e = environ; e && *e; e++, envc++)
+    size += strlen (*e) + 1;
+  req.argc = argc;
+  req.envc = envc;
+  req.strings_size = size;
+  p = strings = malloc (size ? size : 1);
+  if (strings == NULL)
+    rpc_launch_fatal ("out of memory");
+  for (int i = 0; i < argc; i++)
+    p = stpcpy (p, argv[i]) + 1;
+  for (char **e = environ; e && *e; e++)
+    p = stpcpy (p, *e) + 1;
+
+  fds[0] = 0, fds[1] = 1, fds[2] = 2;
+  fds[3] = open (".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+  if (fds[3] < 0
+      || !send_with_fds (fd, &req, sizeof req, fds, REQUEST_FDS)
+      || !write_all (fd, strings, size))
+    {
+      /* Nothing has run: run it here.  */
+      if (fds[3] >= 0)
+	close (fds[3]);
+      free (strings);
+      close (fd);
+      return;
+    }
+  close (fds[3]);
+  free (strings);
+
+  if (!read_all (fd, &reply, sizeof reply))
+    rpc_launch_fatal ("the warm server of device %d went away", device);
+  close (fd);
+  switch (reply.kind)
+    {
+    case REPLY_FALLBACK:
+      return;
+    case REPLY_EXIT:
+      exit (reply.value);
+    case REPLY_SIGNAL:
+      {
+	sigset_t set;
+
+	signal (reply.value, SIG_DFL);
+	sigemptyset (&set);
+	sigaddset (&set, reply.value);
+	sigprocmask (SIG_UNBLOCK, &set, NULL);
+	raise (reply.value);
+	exit (128 + reply.value);
+      }
+    default:
+      rpc_launch_fatal ("the warm server of device %d replied %u",
+			device, (unsigned) reply.kind);
+    }
+}
+
+/* --- A worker -------------------------------------------------------------- */
+
+/* The worker's own state, which each program's replaces for its run.  */
+static struct
+{
+  int listen_fd, control;
+  int saved_fds[3];		/* Its own 0, 1 and 2.  */
+  int home;			/* Its working directory.  */
+  char **environ;
+  mode_t umask;
+  struct rlimit limits[N_LIMITS];
+  int programs_left;
+} worker;
+
+/* Send the master message KIND, with descriptor FD unless -1.  */
+static void
+tell_master (char kind, int fd)
+{
+  if (!send_with_fds (worker.control, &kind, 1, &fd, fd >= 0 ? 1 : 0))
+    /* The master is gone: so is the server.  */
+    _exit (0);
+}
+
+static void
+reply_to (int conn, uint32_t kind, int32_t value)
+{
+  struct warm_reply r = { kind, value };
+
+  write_all (conn, &r, sizeof r);
+}
+
+/* The watcher thread: end the worker when its client goes away (killed
+   by a signal, as a plain launcher would be, with its program), so
+   that the program does not run on unwatched.  Stops when anything
+   arrives on the pipe.  */
+struct watch
+{
+  int conn, stop[2];
+  pthread_t thread;
+};
+
+static void *
+watch_client (void *arg)
+{
+  struct watch *w = arg;
+  struct pollfd p[2] = { { w->conn, POLLRDHUP, 0 }, { w->stop[0], POLLIN, 0 } };
+
+  for (;;)
+    {
+      if (poll (p, 2, -1) < 0)
+	continue;
+      if (p[1].revents)
+	return NULL;
+      if (p[0].revents)
+	kill (getpid (), SIGKILL);
+    }
+}
+
+/* The identity of descriptor FD, or zeros.  */
+static void
+fd_identity (int fd, struct stat *st)
+{
+  if (fstat (fd, st) != 0)
+    memset (st, 0, sizeof *st);
+}
+
+/* Whether a descriptor other than CONN is open on one of the files
+   of GIVEN[0..N-1]: one the program left open, which would keep a pipe
+   of the client's open after the client is done.  */
+static bool
+holds_any (int conn, const struct stat *given, int n)
+{
+  DIR *d = opendir ("/proc/self/fd");
+  struct dirent *e;
+  bool found = false;
+
+  if (d == NULL)
+    return true;
+  while (!found && (e = readdir (d)) != NULL)
+    {
+      int fd = atoi (e->d_name);
+      struct stat st;
+
+      if (e->d_name[0] == '.' || fd == dirfd (d) || fd == conn)
+	continue;
+      if (fstat (fd, &st) != 0)
+	continue;
+      for (int i = 0; i < n; i++)
+	if (st.st_dev == given[i].st_dev && st.st_ino == given[i].st_ino
+	    && (given[i].st_dev || given[i].st_ino))
+	  found = true;
+    }
+  closedir (d);
+  return found;
+}
+
+/* Split the request's strings into ARGV and ENV, NULL-terminated.  */
+static bool
+split_strings (char *strings, size_t size, char **argv, int argc,
+	       char **env, int envc)
+{
+  char *p = strings, *end = strings + size;
+
+  for (int i = 0; i < argc + envc; i++)
+    {
+      char *nul = memchr (p, '\0', end - p);
+
+      if (nul == NULL)
+	return false;
+      if (i < argc)
+	argv[i] = p;
+      else
+	env[i - argc] = p;
+      p = nul + 1;
+    }
+  argv[argc] = NULL;
+  env[envc] = NULL;
+  return p == end;
+}
+
+/* Serve connection CONN: one program.  Returns whether the worker may
+   run another.  */
+static bool
+serve_connection (int conn, const struct warm_launcher *l)
+{
+  struct warm_request req, self = { 0 };
+  struct stat given[REQUEST_FDS];
+  char *strings = NULL, **argv = NULL, **env = NULL;
+  int fds[REQUEST_FDS], nfds = 0, status;
+  bool keep = true, lowered_hard = false;
+  struct watch w;
+  ssize_t n;
+
+  n = receive_with_fds (conn, &req, sizeof req, fds, REQUEST_FDS, &nfds);
+  if (n > 0 && (size_t) n < sizeof req)
+    n = read_all (conn, (char *) &req + n, sizeof req - n)
+	? (ssize_t) sizeof req : -1;
+  exe_identity (&self);
+  if (n != sizeof req || nfds != REQUEST_FDS || req.magic != WARM_MAGIC
+      || req.version != WARM_VERSION || req.exe_dev != self.exe_dev
+      || req.exe_ino != self.exe_ino
+      || req.exe_mtime_sec != self.exe_mtime_sec
+      || req.exe_mtime_nsec != self.exe_mtime_nsec
+      || req.argc < 1 || req.argc > (1 << 20) || req.envc > (1 << 20)
+      || req.strings_size > (1u << 30))
+    goto fallback;
+  strings = malloc (req.strings_size + 1);
+  argv = calloc (req.argc + 1, sizeof *argv);
+  env = calloc (req.envc + 1, sizeof *env);
+  if (strings == NULL || argv == NULL || env == NULL
+      || !read_all (conn, strings, req.strings_size)
+      || !split_strings (strings, req.strings_size, argv, req.argc, env,
+			 req.envc))
+    goto fallback;
+  /* A limit above the worker's hard one cannot be had here.  */
+  for (size_t i = 0; i < N_LIMITS; i++)
+    if (req.limit_cur[i] > worker.limits[i].rlim_max
+	|| req.limit_max[i] > worker.limits[i].rlim_max)
+      goto fallback;
+
+  /* The program's process state.  */
+  for (int i = 0; i < REQUEST_FDS; i++)
+    fd_identity (fds[i], &given[i]);
+  for (int i = 0; i < 3; i++)
+    if (dup2 (fds[i], i) != i)
+      rpc_launch_fatal ("warm server: dup2: %s", strerror (errno));
+  if (fchdir (fds[3]) != 0)
+    rpc_launch_fatal ("warm server: fchdir: %s", strerror (errno));
+  umask (req.umask);
+  environ = env;
+  for (size_t i = 0; i < N_LIMITS; i++)
+    {
+      struct rlimit limit = { req.limit_cur[i], req.limit_max[i] };
+
+      /* A lowered hard limit cannot be raised again: this worker's last
+	 program, then.  */
+      if (limit.rlim_max < worker.limits[i].rlim_max)
+	lowered_hard = true;
+      setrlimit (carried_limits[i], &limit);
+    }
+
+  w.conn = conn;
+  if (pipe2 (w.stop, O_CLOEXEC) != 0
+      || pthread_create (&w.thread, NULL, watch_client, &w) != 0)
+    rpc_launch_fatal ("warm server: cannot watch the client: %s",
+		      strerror (errno));
+
+  status = l->run (req.argc, argv);
+
+  write (w.stop[1], "", 1);
+  pthread_join (w.thread, NULL);
+  close (w.stop[0]);
+  close (w.stop[1]);
+
+  /* The worker's own state back.  */
+  fflush (stdout);
+  fflush (stderr);
+  clearerr (stdout);
+  clearerr (stderr);
+  for (int i = 0; i < 3; i++)
+    dup2 (worker.saved_fds[i], i);
+  if (fchdir (worker.home) != 0)
+    keep = false;
+  umask (worker.umask);
+  environ = worker.environ;
+  for (size_t i = 0; i < N_LIMITS; i++)
+    if (!lowered_hard)
+      setrlimit (carried_limits[i], &worker.limits[i]);
+  for (int i = 0; i < REQUEST_FDS; i++)
+    close (fds[i]);
+  nfds = 0;
+  if (lowered_hard || holds_any (conn, given, REQUEST_FDS))
+    keep = false;
+
+  if (status < 0)
+    {
+      /* The context could not run it as a fresh one: nothing was
+	 done.  */
+      reply_to (conn, REPLY_FALLBACK, 0);
+    }
+  else
+    reply_to (conn, REPLY_EXIT, status);
+  free (strings);
+  free (argv);
+  free (env);
+  return keep;
+
+ fallback:
+  for (int i = 0; i < nfds; i++)
+    close (fds[i]);
+  free (strings);
+  free (argv);
+  free (env);
+  reply_to (conn, REPLY_FALLBACK, 0);
+  return true;
+}
+
+static void __attribute__ ((noreturn))
+worker_main (int device, const struct warm_launcher *l)
+{
+  static const int defaults[] = { SIGTERM, SIGINT, SIGHUP, SIGCHLD };
+  const char *programs = getenv ("NVPTX_RPC_WARM_PROGRAMS");
+  sigset_t none;
+
+  for (size_t i = 0; i < sizeof defaults / sizeof *defaults; i++)
+    signal (defaults[i], SIG_DFL);
+  sigemptyset (&none);
+  sigprocmask (SIG_SETMASK, &none, NULL);
+  worker.programs_left = programs && atoi (programs) > 0 ? atoi (programs)
+							: PROGRAMS_PER_WORKER;
+
+  l->start (device);
+
+  for (int i = 0; i < 3; i++)
+    if ((worker.saved_fds[i] = fcntl (i, F_DUPFD_CLOEXEC, 3)) < 0)
+      rpc_launch_fatal ("warm server: dup: %s", strerror (errno));
+  worker.home = open (".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+  if (worker.home < 0)
+    rpc_launch_fatal ("warm server: cannot open .: %s", strerror (errno));
+  worker.environ = environ;
+  worker.umask = umask (0);
+  umask (worker.umask);
+  for (size_t i = 0; i < N_LIMITS; i++)
+    getrlimit (carried_limits[i], &worker.limits[i]);
+  tell_master ('R', -1);
+
+  for (;;)
+    {
+      int conn = accept4 (worker.listen_fd, NULL, NULL, SOCK_CLOEXEC);
+      bool keep;
+
+      if (conn < 0)
+	{
+	  if (errno == EINTR || errno == ECONNABORTED)
+	    continue;
+	  rpc_launch_fatal ("warm server: accept: %s", strerror (errno));
+	}
+      if (!peer_is_us (conn))
+	{
+	  close (conn);
+	  continue;
+	}
+      tell_master ('C', conn);
+      keep = serve_connection (conn, l);
+      close (conn);
+      tell_master ('D', -1);
+      if (!keep || --worker.programs_left == 0)
+	exit (0);
+    }
+}
+
+/* --- The master ------------------------------------------------------------ */
+
+static struct slot
+{
+  pid_t pid;			/* 0: none.  */
+  int control;			/* The master's end.  */
+  int conn;			/* The connection it serves, or -1.  */
+  bool ready;
+} *slots;
+static int n_slots;
+static int signal_pipe[2];
+static volatile sig_atomic_t stopping;
+
+static void
+on_signal (int sig)
+{
+  int saved = errno;
+
+  if (sig != SIGCHLD)
+    stopping = 1;
+  write (signal_pipe[1], "", 1);
+  errno = saved;
+}
+
+static void
+start_worker (int i, int device, const struct warm_launcher *l)
+{
+  pid_t master = getpid (), pid;
+  int pair[2];
+
+  if (socketpair (AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, pair) != 0)
+    rpc_launch_fatal ("warm server: socketpair: %s", strerror (errno));
+  pid = fork ();
+  if (pid < 0)
+    rpc_launch_fatal ("warm server: fork: %s", strerror (errno));
+  if (pid == 0)
+    {
+      /* A worker outlives no master: it would serve on, unreplaced and
+	 unreported.  */
+      prctl (PR_SET_PDEATHSIG, SIGKILL);
+      if (getppid () != master)
+	_exit (0);
+      /* Nothing of the master's but the listening socket: another
+	 worker's pair held open here would hide that worker's end.  */
+      for (int j = 0; j < n_slots; j++)
+	if (slots[j].pid != 0)
+	  {
+	    close (slots[j].control);
+	    if (slots[j].conn >= 0)
+	      close (slots[j].conn);
+	  }
+      close (signal_pipe[0]);
+      close (signal_pipe[1]);
+      close (pair[0]);
+      worker.control = pair[1];
+      worker_main (device, l);
+    }
+  close (pair[1]);
+  slots[i] = (struct slot) { pid, pair[0], -1, false };
+}
+
+/* Tell the client of slot S's connection how its worker ended, from
+   wait status STATUS.  */
+static void
+report_end (struct slot *s, int status)
+{
+  if (s->conn < 0)
+    return;
+  if (WIFSIGNALED (status))
+    reply_to (s->conn, REPLY_SIGNAL, WTERMSIG (status));
+  else
+    reply_to (s->conn, REPLY_EXIT, WEXITSTATUS (status));
+  close (s->conn);
+  s->conn = -1;
+}
+
+/* Read what slot S's worker says; false once it has gone.  */
+static bool
+hear_worker (struct slot *s)
+{
+  char kind;
+  int fd, nfds;
+  ssize_t n = receive_with_fds (s->control, &kind, 1, &fd, 1, &nfds);
+
+  if (n <= 0)
+    return false;
+  if (kind == 'R')
+    s->ready = true;
+  else if (kind == 'C' && nfds == 1)
+    {
+      if (s->conn >= 0)
+	close (s->conn);
+      s->conn = fd;
+      fd = -1;
+    }
+  else if (kind == 'D' && s->conn >= 0)
+    {
+      close (s->conn);
+      s->conn = -1;
+    }
+  if (nfds == 1 && fd >= 0)
+    close (fd);
+  return true;
+}
+
+int
+warm_serve (int device, int workers, const struct warm_launcher *l)
+{
+  struct sockaddr_un addr;
+  struct sigaction sa;
+  struct stat mine, st;
+  struct pollfd *p;
+  int listen_fd, probe, status = 0;
+  bool announced = false;
+
+  if (workers == 0)
+    {
+      long cores = sysconf (_SC_NPROCESSORS_ONLN);
+
+      workers = cores < 1 ? 1 : cores > WARM_WORKERS_DEFAULT_MAX
+		? WARM_WORKERS_DEFAULT_MAX : cores;
+    }
+  if (!socket_address (device, true, &addr))
+    rpc_launch_fatal ("warm server: no private directory for the socket "
+		      "(it must be the user's, mode 0700): %s",
+		      strerror (errno));
+
+  /* A server already there keeps it; a stale socket, whose server is
+     gone, is replaced.  */
+  probe = socket (AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (probe >= 0 && connect (probe, (struct sockaddr *) &addr,
+			     sizeof addr) == 0)
+    rpc_launch_fatal ("a warm server already serves device %d at %s", device,
+		      addr.sun_path);
+  if (probe >= 0)
+    close (probe);
+  if (lstat (addr.sun_path, &st) == 0)
+    {
+      if (!S_ISSOCK (st.st_mode))
+	rpc_launch_fatal ("warm server: %s is not a socket", addr.sun_path);
+      unlink (addr.sun_path);
+    }
+  listen_fd = socket (AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (listen_fd < 0
+      || bind (listen_fd, (struct sockaddr *) &addr, sizeof addr) != 0
+      || chmod (addr.sun_path, 0600) != 0 || listen (listen_fd, 256) != 0
+      || stat (addr.sun_path, &mine) != 0)
+    rpc_launch_fatal ("warm server: cannot listen at %s: %s", addr.sun_path,
+		      strerror (errno));
+  worker.listen_fd = listen_fd;
+
+  if (pipe2 (signal_pipe, O_CLOEXEC | O_NONBLOCK) != 0)
+    rpc_launch_fatal ("warm server: pipe: %s", strerror (errno));
+  memset (&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sa.sa_flags = SA_RESTART;
+  sigaction (SIGTERM, &sa, NULL);
+  sigaction (SIGINT, &sa, NULL);
+  sigaction (SIGHUP, &sa, NULL);
+  sigaction (SIGCHLD, &sa, NULL);
+
+  n_slots = workers;
+  slots = calloc (workers, sizeof *slots);
+  p = calloc (workers + 1, sizeof *p);
+  if (slots == NULL || p == NULL)
+    rpc_launch_fatal ("out of memory");
+  for (int i = 0; i < workers; i++)
+    start_worker (i, device, l);
+
+  while (!stopping)
+    {
+      bool all_ready = true;
+
+      for (int i = 0; i < workers; i++)
+	{
+	  p[i] = (struct pollfd) { slots[i].control, POLLIN, 0 };
+	  all_ready &= slots[i].ready;
+	}
+      if (all_ready && !announced)
+	{
+	  fprintf (stderr, "%s: warm server of device %d ready at %s, "
+		   "%d workers\n", rpc_launch_name, device, addr.sun_path,
+		   workers);
+	  announced = true;
+	}
+      p[workers] = (struct pollfd) { signal_pipe[0], POLLIN, 0 };
+      if (poll (p, workers + 1, -1) < 0)
+	continue;
+      if (p[workers].revents)
+	{
+	  char buf[64];
+
+	  while (read (signal_pipe[0], buf, sizeof buf) > 0)
+	    ;
+	}
+      for (int i = 0; i < workers; i++)
+	{
+	  struct slot *s = &slots[i];
+	  int wstatus;
+
+	  if (!p[i].revents || hear_worker (s))
+	    continue;
+	  /* Its end of the pair closed: it has exited.  */
+	  while (waitpid (s->pid, &wstatus, 0) < 0 && errno == EINTR)
+	    ;
+	  report_end (s, wstatus);
+	  close (s->control);
+	  s->pid = 0;
+	  if (!s->ready)
+	    {
+	      /* It could not start (no driver, no such device): neither
+		 will the next.  Its message is on our stderr.  */
+	      stopping = 1;
+	      status = 127;
+	      break;
+	    }
+	  start_worker (i, device, l);
+	}
+    }
+
+  /* Leave the socket to a server that has replaced ours, if any.  */
+  if (stat (addr.sun_path, &st) == 0 && st.st_ino == mine.st_ino
+      && st.st_dev == mine.st_dev)
+    unlink (addr.sun_path);
+  close (listen_fd);
+  for (int i = 0; i < workers; i++)
+    if (slots[i].pid != 0)
+      kill (slots[i].pid, SIGTERM);
+  for (int i = 0; i < workers; i++)
+    if (slots[i].pid != 0)
+      {
+	int wstatus;
+
+	while (waitpid (slots[i].pid, &wstatus, 0) < 0 && errno == EINTR)
+	  ;
+	report_end (&slots[i], wstatus);
+      }
+  return status;
+}

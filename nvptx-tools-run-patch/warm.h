@@ -1,0 +1,42 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+/* The warm launcher: "nvptx-none-run --serve" keeps the driver and a
+   context up on one GPU, in a pool of worker processes, and runs the
+   programs that nvptx-none-run sends it, each with the sender's
+   arguments, environment, working directory, standard streams, umask
+   and limits, its exit status or signal going back as the sender's own.
+   docs/testing.md ("The warm launcher") says how to use it, and why it
+   is made so.  */
+
+#ifndef WARM_H
+#define WARM_H
+
+/* Workers a server may have, and the most it has by default (one a
+   core, up to this).  */
+#define WARM_WORKERS_MAX 64
+#define WARM_WORKERS_DEFAULT_MAX 16
+
+/* What the launcher does in a worker.  */
+struct warm_launcher
+{
+  /* Once per worker: load the driver, make the context on DEVICE.  */
+  void (*start) (int device);
+  /* Run one program's whole command line ARGV, as a plain run would,
+     in the process state the worker set for it; return its status, or
+     -1 before doing anything when this worker's context cannot run it
+     as a fresh launcher would: the sender then runs it itself.  Errors
+     end the worker, with the status the sender then gets.  */
+  int (*run) (int argc, char **argv);
+};
+
+/* --serve: serve DEVICE with WORKERS workers (0: the default) until
+   SIGTERM, SIGINT or SIGHUP.  */
+int warm_serve (int device, int workers, const struct warm_launcher *l);
+
+/* If a warm server of this user serves DEVICE, run ARGV there and end
+   this process as the program ended; return if there is none, or it
+   cannot run this one, for the caller to run it itself.  */
+void warm_client (int device, int argc, char **argv);
+
+#endif /* WARM_H */

@@ -1,0 +1,173 @@
+#!/bin/sh
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+# The warm launcher (nvptx-none-run --serve, warm.c) against the stand-in
+# driver, without a GPU: every launcher check run through a warm server;
+# the same outputs, files and statuses as plain runs; several clients at
+# once; a program that faults beside one that does not; no way in for
+# another user; a stale socket; a second server; the shutdown.  Run from
+# the build directory, as "make check" does.
+build=$PWD
+nvptx=$build/nvptx-none-run
+. "$(dirname "$0")/check-lib.sh"
+guard="timeout -s KILL 20"
+# The server's directory: $XDG_RUNTIME_DIR/nvptx-rpc, private to us.
+XDG_RUNTIME_DIR=$work/runtime
+mkdir -m 700 "$XDG_RUNTIME_DIR"
+export XDG_RUNTIME_DIR
+sock=$XDG_RUNTIME_DIR/nvptx-rpc/device-0
+# A library directory without the driver: a client that runs the
+# program there all the same went through the server.
+mkdir "$work/nodriver"
+
+# start_server: a server of 3 workers, waited for; its pid in $server.
+start_server ()
+{
+  "$nvptx" --serve --workers 3 2> "$work/server.err" &
+  server=$!
+  for i in $(seq 100); do
+    grep -q "ready at" "$work/server.err" 2> /dev/null && return
+    sleep 0.1
+  done
+  echo "server did not start:"; cat "$work/server.err"
+}
+start_server
+check "the server says it is ready" grep -q "warm server of device 0 ready at $sock, 3 workers" "$work/server.err"
+check "its directory is the user's, mode 0700" \
+  test "$(stat -c %a:%u "$XDG_RUNTIME_DIR/nvptx-rpc")" = "700:$(id -u)"
+run env LD_LIBRARY_PATH="$work/nodriver" "$nvptx" "$prog" status 5
+check "a client without a driver: served, the program's status" \
+  test $status = 5 -a ! -s "$work/err"
+run "$nvptx" --serve
+expect "a second server of the device: refused, 127" 127 \
+  "^nvptx-run: a warm server already serves device 0 at $sock$"
+
+# Every launcher check, each run through the server.
+sh "$(dirname "$0")/launcher-check.sh" > "$work/launcher.log" 2>&1
+result=$?
+grep '^FAIL' "$work/launcher.log"
+check "launcher-check.sh through the server: $(tail -1 "$work/launcher.log")" \
+  test $result = 0
+
+# Plain and warm, side by side: status, stdout, stderr and files.
+echo "some text" > "$work/in"
+i=0
+while read -r args; do
+  i=$((i + 1))
+  for how in plain warm; do
+    # The same directory for both, as the program sees its path.
+    rm -rf "$work/d$i"
+    mkdir "$work/d$i"
+    warm=1
+    [ $how = plain ] && warm=0
+    (cd "$work/d$i" && umask 027 && ulimit -f 100 \
+     && NVPTX_RPC_WARM=$warm LAUNCHER_TEST=$i $guard "$nvptx" $args \
+	  < "$work/in" > ../$how$i.out 2> ../$how$i.err
+     echo $? > ../$how$i.status)
+    (cd "$work/d$i" && ls -l | cut -c 1-10,30- \
+      | sed 's/ [A-Z][a-z][a-z] .. ..:.. / /' > ../$how$i.files)
+  done
+  # The one difference asked for: NVPTX_RPC_WARM in the environment.
+  sed -i '/^NVPTX_RPC_WARM=/d' "$work/plain$i.out" "$work/warm$i.out"
+  same=true
+  for f in out err status files; do
+    cmp -s "$work/plain$i.$f" "$work/warm$i.$f" || same=false
+  done
+  check "plain and warm alike: $args" $same
+done <<EOF2
+$prog args a "" b
+$prog echo
+$prog print out err
+$prog create made hello
+$prog create ../outside no
+$prog status 255
+$prog kill
+$prog env
+--no-env --env LAUNCHER_TEST --env A=b $prog env
+--trace --window 64 $prog create traced x
+--read-only $prog create ro x
+--timeout 1 $prog spin
+$prog cat missing
+-L 2 $prog threads
+EOF2
+
+# Several clients at once, each with its own arguments and files.
+clients=
+for i in 1 2 3 4 5 6; do
+  (mkdir "$work/par$i" && cd "$work/par$i" \
+   && "$nvptx" "$prog" create file "text $i" > out 2> err; echo $? > status) &
+  clients="$clients $!"
+done
+wait $clients
+ok=true
+for i in 1 2 3 4 5 6; do
+  [ "$(cat "$work/par$i/status")" = 0 ] \
+    && [ "$(cat "$work/par$i/file")" = "text $i" ] \
+    && [ ! -s "$work/par$i/err" ] || ok=false
+done
+check "6 clients at once, 3 workers: each its own file and status" $ok
+
+# A program that faults its worker's context beside one that runs on.
+(env "$nvptx" "$prog" idle 1 > "$work/calm.out" 2>&1; echo $? > "$work/calm.status") &
+calm=$!
+sleep 0.2
+run env FAKE_LIBCUDA=fault=4 $guard "$nvptx" "$prog" fault "$work/fault"
+wait $calm
+expect "a GPU fault: its client gets 127 and the driver's error" 127 \
+  "^nvptx-run: the GPU program failed: .*CUDA_ERROR_ILLEGAL_ADDRESS"
+check "the program beside it: its output and status" \
+  test "$(cat "$work/calm.out")" = idle -a "$(cat "$work/calm.status")" = 0
+run "$nvptx" "$prog" status 6
+check "after the fault, programs still served" test $status = 6
+
+# A client killed while its program runs ends that program.
+mkfifo "$work/never"
+"$nvptx" "$prog" cat "$work/never" > /dev/null 2>&1 &
+client=$!
+sleep 0.3
+kill -KILL $client
+sleep 0.3
+run "$nvptx" "$prog" status 2
+check "a client killed mid-program: the others served" test $status = 2
+
+# No other user: the directory is 0700, and a client checks it.
+if [ "$(id -u)" = 0 ] && command -v setpriv > /dev/null \
+   && [ -x /usr/bin/python3 ]; then
+  setpriv --reuid=65534 --regid=65534 --clear-groups /usr/bin/python3 -c "
+import socket, sys
+s = socket.socket(socket.AF_UNIX)
+try:
+    s.connect('$sock')
+except PermissionError:
+    sys.exit(0)
+sys.exit(1)"
+  status=$?
+  check "another user cannot reach the socket" test $status = 0
+else
+  echo "SKIP: another user: not root, or no setpriv or /usr/bin/python3"
+fi
+chmod 755 "$XDG_RUNTIME_DIR/nvptx-rpc"
+run env LD_LIBRARY_PATH="$work/nodriver" "$nvptx" "$prog" status 0
+expect "a directory others may enter: the client runs it itself" 127 \
+  "^nvptx-run: cannot load libcuda.so.1"
+chmod 700 "$XDG_RUNTIME_DIR/nvptx-rpc"
+
+# A stale socket: the server killed, its workers gone with it.
+kill -KILL $server
+wait $server 2> /dev/null
+sleep 0.3
+check "a killed server leaves its socket" test -S "$sock"
+run "$nvptx" "$prog" print "plain again" ""
+check "a stale socket: the client runs the program itself" \
+  test $status = 0 -a "$(cat "$work/out")" = "plain again"
+start_server
+check "a new server replaces the stale socket" grep -q "ready at" \
+  "$work/server.err"
+run env LD_LIBRARY_PATH="$work/nodriver" "$nvptx" "$prog" status 1
+check "the new server serves" test $status = 1
+kill -TERM $server
+wait $server
+check "SIGTERM: the server ends, status 0, its socket removed" \
+  test $? = 0 -a ! -e "$sock"
+
+report warm-check
