@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include "nvptx-rpc-format.h"
 #include "rpc.h"
 
 _Static_assert (sizeof (long) == 8 && sizeof (long long) == 8

@@ -48,7 +48,8 @@ dir=newlib/libc/machine/nvptx
 new=$work/b/$dir
 
 rm "$new/misc.c" "$new/exit.c"
-cp "$here"/*.c "$here"/*.h "$here/../include/nvptx-rpc.h" "$new/"
+cp "$here"/*.c "$here"/*.h "$here/../include/nvptx-rpc.h" \
+  "$here/../include/nvptx-rpc-format.h" "$new/"
 mkdir "$new/sys"
 cp "$here"/sys/*.h "$new/sys/"
 

@@ -19,8 +19,8 @@
 #    message unless the line names a NAME.msg;
 #  - NAME.msg: the commit's message (its lines starting with "#" are
 #    dropped, as git drops them);
-#  - any other name: a file of this directory (or ../include/nvptx-rpc.h)
-#    copied into newlib/libc/machine/nvptx, its own subdirectory kept
+#  - any other name: a file of this directory (or ../include/nvptx-rpc.h,
+#    ../include/nvptx-rpc-format.h) copied into newlib/libc/machine/nvptx, its own subdirectory kept
 #    (sys/lock.h), replacing newlib's file of that name if there is one.
 # Every source of this directory must be in the series once: the series
 # is the client, the same files mkpatch.sh puts in newlib 3.3.0.  A
@@ -128,7 +128,8 @@ history_of ()
 }
 
 series=$(find_word series)
-clients=$( (cd "$here" && LC_ALL=C ls *.c *.h sys/*.h) | sed 's/^/+/'; echo "+../include/nvptx-rpc.h")
+clients=$( (cd "$here" && LC_ALL=C ls *.c *.h sys/*.h) | sed 's/^/+/'
+	   echo "+../include/nvptx-rpc.h"; echo "+../include/nvptx-rpc-format.h")
 used=
 n=0
 grep -v -e '^#' -e '^[[:space:]]*$' "$series" > "$work/lines"

@@ -17,15 +17,16 @@
 #
 # The first patch is made here, from this repository's sources, so that
 # it never drifts from them: it adds the server (rpc-server.c, .h), its
-# glue to a launcher (rpc-launch.c, .h) and the protocol
-# (include/nvptx-rpc.h) as new files.  The others are the reviewed diffs
+# glue to a launcher (rpc-launch.c, .h), the protocol
+# (include/nvptx-rpc.h) and the format scanner both sides share
+# (include/nvptx-rpc-format.h) as new files.  The others are the reviewed diffs
 # patches/VERSION/*.diff, to nvptx-tools' own files, each a commit
 # message from its Subject line on and the diff, copied as they are but
 # for the number in their subject.
 #
 # Each patch's author and date are those of the last commit of this
 # repository that changed the files it is made from (the first patch's
-# five sources, or the .diff), as "git log -1" gives them, so that the
+# six sources, or the .diff), as "git log -1" gives them, so that the
 # series made from one commit is the same bytes wherever it is made.
 # Outside a git checkout (an unpacked release) they are those of the
 # person making it: git config's user.name and user.email, and the
@@ -65,12 +66,13 @@ $(LC_ALL=C date -R)"
 
 # The new files, laid out as in nvptx-tools' tree.
 mkdir -p "$work/tree/include"
-cp "$top/include/nvptx-rpc.h" "$work/tree/include/"
+cp "$top/include/nvptx-rpc.h" "$top/include/nvptx-rpc-format.h" \
+  "$work/tree/include/"
 launch_files="rpc-server.h rpc-server.c rpc-launch.h rpc-launch.c"
 for f in $launch_files; do
   cp "$here/$f" "$work/tree/"
 done
-new="include/nvptx-rpc.h $launch_files"
+new="include/nvptx-rpc.h include/nvptx-rpc-format.h $launch_files"
 (cd "$work/tree"
  for f in $new; do
    # 1: the files differ, as they must.
@@ -82,7 +84,7 @@ mkdir -p "$out"
 rm -f "$out"/*.patch "$out/series"
 first=0001-run-Add-the-nvptx-rpc-server.patch
 {
-  header include/nvptx-rpc.h \
+  header include/nvptx-rpc.h include/nvptx-rpc-format.h \
     $(printf 'nvptx-tools-run-patch/%s ' $launch_files)
   cat <<EOF
 Subject: [PATCH 1/$total] run: Add the nvptx-rpc server
@@ -94,7 +96,9 @@ This adds the launcher's side; the following patches build it and make
 nvptx-run use it.
 
 include/nvptx-rpc.h is the protocol (requests, replies, the mailbox),
-the same header newlib's libc/machine/nvptx is built with.
+the same header newlib's libc/machine/nvptx is built with, and
+include/nvptx-rpc-format.h the printf format scanner both sides use to
+agree on a FORMAT request's arguments.
 
 rpc-server.c serves the requests, without CUDA: one at a time, each
 checked before use, since the program is not trusted; it can confine
@@ -115,6 +119,7 @@ generated from nvptx-rpc's sources; the docs/ files their comments name
 are nvptx-rpc's.
 
 	* include/nvptx-rpc.h: New file.
+	* include/nvptx-rpc-format.h: New file.
 	* rpc-server.h: New file.
 	* rpc-server.c: New file.
 	* rpc-launch.h: New file.

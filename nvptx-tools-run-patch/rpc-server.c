@@ -33,6 +33,7 @@
 #include <linux/magic.h>
 #include <linux/openat2.h>
 
+#include "nvptx-rpc-format.h"
 #include "rpc-server.h"
 
 extern char **environ;
