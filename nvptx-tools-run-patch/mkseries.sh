@@ -16,8 +16,9 @@
 # docs/upstreaming.md says what each patch does.
 #
 # The first patch is made here, from this repository's sources, so that
-# it never drifts from them: it adds the server (rpc-server.c, .h), its
-# glue to a launcher (rpc-launch.c, .h), the protocol
+# it never drifts from them: it adds the server (server/, as rpc-server/
+# in nvptx-tools' tree), its glue to a launcher (rpc-launch.c, .h), the
+# protocol
 # (include/nvptx-rpc.h) and the format scanner both sides share
 # (include/nvptx-rpc-format.h) as new files.  The others are the reviewed diffs
 # patches/VERSION/*.diff, to nvptx-tools' own files, each a commit
@@ -26,7 +27,7 @@
 #
 # Each patch's author and date are those of the last commit of this
 # repository that changed the files it is made from (the first patch's
-# six sources, or the .diff), as "git log -1" gives them, so that the
+# sources, or the .diff), as "git log -1" gives them, so that the
 # series made from one commit is the same bytes wherever it is made.
 # Outside a git checkout (an unpacked release) they are those of the
 # person making it: git config's user.name and user.email, and the
@@ -68,11 +69,27 @@ $(LC_ALL=C date -R)"
 mkdir -p "$work/tree/include"
 cp "$top/include/nvptx-rpc.h" "$top/include/nvptx-rpc-format.h" \
   "$work/tree/include/"
-launch_files="rpc-server.h rpc-server.c rpc-launch.h rpc-launch.c"
+# The server's interface and private header, then its parts, each of
+# which patches/VERSION/0003 must build.
+server_files="rpc-server.h server-internal.h
+$(cd "$here/server" && LC_ALL=C ls *.c)"
+mkdir -p "$work/tree/rpc-server"
+for f in $server_files; do
+  cp "$here/server/$f" "$work/tree/rpc-server/"
+  case $f in
+    *.c) sed -n '/^+NVPTX_RPC_SERVER_PARTS = /,/[^\\]$/p' \
+	   "$here/patches/$version"/0003-*.diff | grep -qw "${f%.c}" \
+	   || { echo "mkseries.sh: server/$f is not in NVPTX_RPC_SERVER_PARTS" \
+		     "of patches/$version/0003" >&2; exit 1; } ;;
+  esac
+done
+launch_files="rpc-launch.h rpc-launch.c"
 for f in $launch_files; do
   cp "$here/$f" "$work/tree/"
 done
-new="include/nvptx-rpc.h include/nvptx-rpc-format.h $launch_files"
+new="include/nvptx-rpc.h include/nvptx-rpc-format.h
+$(printf 'rpc-server/%s\n' $server_files)
+$launch_files"
 (cd "$work/tree"
  for f in $new; do
    # 1: the files differ, as they must.
@@ -85,6 +102,7 @@ rm -f "$out"/*.patch "$out/series"
 first=0001-run-Add-the-nvptx-rpc-server.patch
 {
   header include/nvptx-rpc.h include/nvptx-rpc-format.h \
+    $(printf 'nvptx-tools-run-patch/server/%s ' $server_files) \
     $(printf 'nvptx-tools-run-patch/%s ' $launch_files)
   cat <<EOF
 Subject: [PATCH 1/$total] run: Add the nvptx-rpc server
@@ -100,10 +118,11 @@ the same header newlib's libc/machine/nvptx is built with, and
 include/nvptx-rpc-format.h the printf format scanner both sides use to
 agree on a FORMAT request's arguments.
 
-rpc-server.c serves the requests, without CUDA: one at a time, each
+rpc-server/ serves the requests, without CUDA: one at a time, each
 checked before use, since the program is not trusted; it can confine
 the program beneath a directory, refuse changes to files, and give it
-an environment of the launcher's choosing.
+an environment of the launcher's choosing.  rpc-server.h is its
+interface; server-internal.h says what each of its parts serves.
 
 rpc-launch.c is the glue between a launcher and the server: the options
 (--window, --trace, --timeout, --sandbox, --read-only, --env, --no-env)
@@ -114,18 +133,15 @@ fails, or runs past the timeout.  The launcher hands it the driver
 functions it uses, however it loaded them, so that dlopen and linking
 libcuda both work.
 
-The three are C, built as C; rpc-launch.h is also C++.  They are
-generated from nvptx-rpc's sources; the docs/ files their comments name
-are nvptx-rpc's.
+The server and the glue are C, built as C; rpc-launch.h is also C++.
+They are generated from nvptx-rpc's sources; the docs/ files their
+comments name are nvptx-rpc's.
 
-	* include/nvptx-rpc.h: New file.
-	* include/nvptx-rpc-format.h: New file.
-	* rpc-server.h: New file.
-	* rpc-server.c: New file.
-	* rpc-launch.h: New file.
-	* rpc-launch.c: New file.
----
 EOF
+  for f in $new; do
+    printf '\t* %s: New file.\n' "$f"
+  done
+  echo ---
   (cd "$work" && git apply --stat --summary new.diff)
   echo
   cat "$work/new.diff"

@@ -8,7 +8,7 @@
    It takes the same options and behaves like nvptx-tools' nvptx-run, so it
    can replace nvptx-none-run; a program built without nvptx-rpc runs
    exactly as under the stock launcher.  rpc-launch.c attaches the server
-   (rpc-server.c) to the program and serves it while the kernel runs; it
+   (server/) to the program and serves it while the kernel runs; it
    is shared with nvptx-tools' nvptx-run.cc, patched.  */
 
 #include <dlfcn.h>

@@ -35,9 +35,9 @@ fuzz ()
   name=$1 corpus=$2
   shift 2
   $FUZZ_CC $FUZZ_CFLAGS "$@" -I"$srcdir/include" \
-    -I"$srcdir/nvptx-tools-run-patch" -I"$srcdir/testsuite/host" \
+    -I"$srcdir/nvptx-tools-run-patch/server" -I"$srcdir/testsuite/host" \
     "$srcdir/testsuite/fuzz/rpc-fuzz.c" \
-    "$srcdir/nvptx-tools-run-patch/rpc-server.c" \
+    "$srcdir"/nvptx-tools-run-patch/server/*.c \
     "$srcdir/testsuite/host/host-device.c" -o "$tmp/$name" \
     || fail "$name" "does not build"
   mkdir "$tmp/found-$name" "$tmp/scratch-$name"

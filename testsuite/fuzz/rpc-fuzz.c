@@ -1,7 +1,7 @@
 /* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
-/* libFuzzer target for the nvptx-rpc server (rpc-server.c).
+/* libFuzzer target for the nvptx-rpc server (nvptx-tools-run-patch/server/).
 
    An input plays the GPU program's side of the protocol: a window size,
    then requests, each served by rpc_server_poll on ordinary memory, with
