@@ -157,7 +157,14 @@
 				   arg2=AT flags -> 0.  */ \
   OP (SYMLINKAT, symlinkat, "sd") /* A=target\0path; arg0=dirfd -> 0.  */ \
   OP (READLINKAT, readlinkat, "sd") /* A=path; arg0=dirfd -> length,
-				   R=target (no NUL).  */
+				   R=target (no NUL).  */ \
+  OP (REALPATH, realpath, "s")	/* A=path -> length with NUL, R=the
+				   canonical absolute path.  */ \
+  OP (UNAME, uname, "")		/* -> 0, R=struct nvptx_rpc_utsname.  */ \
+  OP (GETRLIMIT, getrlimit, "d") /* arg0=NVPTX_RPC_RLIMIT_* -> 0,
+				   R=struct nvptx_rpc_rlimit.  */ \
+  OP (GETRANDOM, getrandom, "dd") /* arg0=count, arg1=NVPTX_RPC_GRND_*
+				   -> n, R=n random bytes.  */
 
 enum nvptx_rpc_opcode
 {
@@ -388,6 +395,40 @@ struct nvptx_rpc_timespec
 #define NVPTX_RPC_AT_REMOVEDIR 8
 #define NVPTX_RPC_AT_EMPTY_PATH 16
 
+/* UNAME's reply: each field NUL-terminated, as glibc's struct utsname
+   (65 bytes each, domainname the NIS domain).  */
+#define NVPTX_RPC_UTSNAME_LENGTH 65
+struct nvptx_rpc_utsname
+{
+  char sysname[NVPTX_RPC_UTSNAME_LENGTH];
+  char nodename[NVPTX_RPC_UTSNAME_LENGTH];
+  char release[NVPTX_RPC_UTSNAME_LENGTH];
+  char version[NVPTX_RPC_UTSNAME_LENGTH];
+  char machine[NVPTX_RPC_UTSNAME_LENGTH];
+  char domainname[NVPTX_RPC_UTSNAME_LENGTH];
+};
+
+/* GETRLIMIT's resources, and its reply; NVPTX_RPC_RLIM_INFINITY is no
+   limit.  */
+#define NVPTX_RPC_RLIMIT_CPU 0
+#define NVPTX_RPC_RLIMIT_FSIZE 1
+#define NVPTX_RPC_RLIMIT_DATA 2
+#define NVPTX_RPC_RLIMIT_STACK 3
+#define NVPTX_RPC_RLIMIT_CORE 4
+#define NVPTX_RPC_RLIMIT_NOFILE 5
+#define NVPTX_RPC_RLIMIT_AS 6
+#define NVPTX_RPC_RLIM_INFINITY UINT64_MAX
+struct nvptx_rpc_rlimit
+{
+  uint64_t cur, max;
+};
+
+/* GETRANDOM's flags, and the most bytes one request returns (as Linux,
+   getrandom may return fewer than asked).  */
+#define NVPTX_RPC_GRND_NONBLOCK 1
+#define NVPTX_RPC_GRND_RANDOM 2
+#define NVPTX_RPC_RANDOM_MAX 65536
+
 /* times: the launcher's process times, in nanoseconds; elapsed is its
    monotonic clock.  */
 struct nvptx_rpc_times
@@ -461,6 +502,8 @@ NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_stat, NVPTX_RPC_REPLY_MAX);
 NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_timespec, 16);
 NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_times, 40);
 NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_dirent, 16);
+NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_utsname, 390);
+NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_rlimit, 16);
 _Static_assert (NVPTX_RPC_EPERM == 1 && NVPTX_RPC_EPROTO == 32
 		&& NVPTX_RPC_EDQUOT == 38, "errno numbering");
 _Static_assert (NVPTX_RPC_SIGHUP == 1 && NVPTX_RPC_SIGUSR2 == 15,

@@ -109,8 +109,8 @@ server_fd_path (int fd, char path[FD_PATH_SIZE])
 }
 
 /* The host path of FD, as /proc names it, into PATH (PATH_MAX bytes).  */
-static int
-host_path (int fd, char path[PATH_MAX])
+int
+server_host_path (int fd, char path[PATH_MAX])
 {
   char link[FD_PATH_SIZE];
   ssize_t n = readlink (server_fd_path (fd, link), path, PATH_MAX);
@@ -131,8 +131,8 @@ host_path (int fd, char path[PATH_MAX])
    directory's host path.  Repeated slashes count as one.  Only the
    lexical part: openat2 resolves the rest beneath the directory, `..'
    and symlinks included.  */
-static const char *
-path_beneath_root (const struct rpc_server *s, const char *path)
+const char *
+server_path_beneath_root (const struct rpc_server *s, const char *path)
 {
   const char *p = path, *r = s->root_path;
 
@@ -164,14 +164,14 @@ sandbox_dir_path (const struct rpc_server *s, int dir_fd, char path[PATH_MAX])
 {
   struct stat st;
 
-  if (fstat (dir_fd, &st) != 0 || host_path (dir_fd, path) != 0)
+  if (fstat (dir_fd, &st) != 0 || server_host_path (dir_fd, path) != 0)
     return -1;
   if (st.st_nlink == 0)
     {
       errno = ENOENT;
       return -1;
     }
-  if (path_beneath_root (s, path) == NULL)
+  if (server_path_beneath_root (s, path) == NULL)
     {
       errno = EACCES;
       return -1;
@@ -256,7 +256,7 @@ open_beneath (const struct rpc_server *s, int base, const char *path,
 
   if (path[0] == '/')
     {
-      if ((rest = path_beneath_root (s, path)) == NULL)
+      if ((rest = server_path_beneath_root (s, path)) == NULL)
 	{
 	  errno = EXDEV;
 	  return -1;
@@ -268,7 +268,7 @@ open_beneath (const struct rpc_server *s, int base, const char *path,
     return fd;
   if (sandbox_dir_path (s, from, cwd) != 0)
     return -1;
-  rest = path_beneath_root (s, cwd);
+  rest = server_path_beneath_root (s, cwd);
   if (asprintf (&full, "%s%s%s", rest, *rest ? "/" : "", path) < 0)
     {
       errno = ENOMEM;
@@ -299,7 +299,7 @@ proc_file_refused (int fd, enum path_use use)
     return true;
   if (fs.f_type != PROC_SUPER_MAGIC)
     return false;
-  if (use == PATH_WRITE || host_path (fd, path) != 0)
+  if (use == PATH_WRITE || server_host_path (fd, path) != 0)
     return true;
   const char *name = strrchr (path, '/');
   name = name ? name + 1 : path;
@@ -582,7 +582,7 @@ rpc_server_confine (struct rpc_server *s, const char *sandbox_dir,
   /* /proc names the directory for the checks of absolute paths, and the
      working directory for getcwd; the descriptor is there, so ENOENT
      means /proc is not.  */
-  if (host_path (root_fd, path) != 0
+  if (server_host_path (root_fd, path) != 0
       || (s->root_path = strdup (path)) == NULL)
     {
       int e = errno == ENOENT ? ENOSYS : errno;
@@ -595,8 +595,8 @@ rpc_server_confine (struct rpc_server *s, const char *sandbox_dir,
      the sandbox, as it would without one, else in the sandbox
      directory.  */
   cwd_fd = open (".", O_PATH | O_DIRECTORY | O_CLOEXEC);
-  if (cwd_fd >= 0 && (host_path (cwd_fd, path) != 0
-		      || path_beneath_root (s, path) == NULL))
+  if (cwd_fd >= 0 && (server_host_path (cwd_fd, path) != 0
+		      || server_path_beneath_root (s, path) == NULL))
     {
       close (cwd_fd);
       cwd_fd = -1;

@@ -14,6 +14,7 @@
      directories.c  directory entries and the working directory
      metadata.c     stat, chmod, chown, access, the times
      process.c      the process and time: ids, clocks, kill, environment
+     host.c         what the host knows: realpath, uname, limits, random
      format.c       printf on the host (FORMAT)
      trace.c        --trace
 
@@ -164,6 +165,9 @@ struct guest_fd *server_guest_fd (struct call *c, int64_t fd);
 int server_free_guest_fd (struct call *c, int64_t lowest);
 int server_release_guest_fd (struct guest_fd *g);
 const char *server_fd_path (int fd, char path[FD_PATH_SIZE]);
+int server_host_path (int fd, char path[PATH_MAX]);
+const char *server_path_beneath_root (const struct rpc_server *s,
+				      const char *path);
 int server_sandbox_cwd (const struct rpc_server *s, char path[PATH_MAX]);
 int server_resolve (struct rpc_server *s, int base, const char *path,
 		    int flags, mode_t mode, enum path_use use);
