@@ -694,6 +694,44 @@ block_request (uint32_t opcode, const void *block, size_t length)
   return r;
 }
 
+/* realpath, getrlimit and getrandom: arguments the client never sends
+   are refused, a count past the most one request gives is cut.  */
+static void
+host_info_requests (void)
+{
+  struct nvptx_rpc_reply rep;
+  struct raw r;
+
+  expect_error ("realpath of two strings: EPROTO",
+		block_request (NVPTX_RPC_REALPATH, "a\0b", 4),
+		NVPTX_RPC_EPROTO);
+  expect_error ("realpath without a NUL: EPROTO",
+		block_request (NVPTX_RPC_REALPATH, "ab", 2), NVPTX_RPC_EPROTO);
+  r = request (NVPTX_RPC_GETRLIMIT);
+  r.arg[0] = -1;
+  expect_error ("getrlimit -1: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[0] = NVPTX_RPC_RLIMIT_AS + 1;
+  expect_error ("getrlimit past the last: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[0] = INT64_MIN;
+  expect_error ("getrlimit INT64_MIN: EINVAL", r, NVPTX_RPC_EINVAL);
+  r = request (NVPTX_RPC_GETRANDOM);
+  r.arg[0] = -1;
+  expect_error ("getrandom of -1 bytes: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[0] = 16;
+  r.arg[1] = 4;
+  expect_error ("getrandom, an unknown flag: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[1] = -1;
+  expect_error ("getrandom, flags -1: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[0] = INT64_MAX;
+  r.arg[1] = NVPTX_RPC_GRND_NONBLOCK;
+  rep = raw_call (&r);
+  CHECK_INT ("getrandom of INT64_MAX bytes: the most a request gives",
+	     rep.result, NVPTX_RPC_RANDOM_MAX);
+  CHECK_INT ("getrandom of INT64_MAX bytes: the whole block",
+	     rep.total, NVPTX_RPC_RANDOM_MAX);
+  expect_alive ("after the host information requests");
+}
+
 /* The calls with a directory descriptor and flags, dup3, fchown, fchdir
    and mknodat: every argument that does not fit is refused before the
    call is made, a flag a call does not take with EINVAL.  */
@@ -1418,6 +1456,7 @@ main (void)
       format_requests ();
       positioned_requests ();
       at_requests ();
+      host_info_requests ();
 
       /* A normal round trip through the client: nothing was lost.  */
       int fd = open ("after", O_WRONLY | O_CREAT | O_TRUNC, 0644);
