@@ -42,6 +42,7 @@ readdir (DIR *dir)
   memcpy (dir->dd_entry.d_name, entry + sizeof wire, wire.name_length);
   dir->dd_entry.d_name[wire.name_length] = '\0';
   dir->dd_pos += NVPTX_RPC_DIRENT_SIZE (wire.name_length);
+  dir->dd_index++;
   return &dir->dd_entry;
 
  malformed:

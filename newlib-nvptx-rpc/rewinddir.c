@@ -11,4 +11,5 @@ rewinddir (DIR *dir)
 {
   dir->dd_pos = dir->dd_len = 0;
   dir->dd_rewind = 1;
+  dir->dd_index = 0;
 }

@@ -46,6 +46,8 @@ typedef struct
   int dd_fd;
   int dd_rewind;		/* The next fetch starts over.  */
   unsigned int dd_pos, dd_len;	/* What is left of dd_buf.  */
+  long dd_index;		/* Entries returned since the start: the
+				   position telldir gives.  */
   struct dirent dd_entry;	/* What readdir returned last.  */
   char dd_buf[2048];		/* Entries as the host sent them.  */
 } DIR;

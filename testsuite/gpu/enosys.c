@@ -1,9 +1,10 @@
 /* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
-/* pipe, fork, execve and wait mean nothing for one GPU program: each
-   fails with ENOSYS.  GPU only (natively they work); status 0 when all
-   four do, and a line on stderr for each that does not.  */
+/* pipe, fork, execve, wait, and popen, pclose, execvp and waitpid,
+   mean nothing for one GPU program: each fails with ENOSYS.  GPU only
+   (natively they work); status 0 when all do, and a line on stderr for
+   each that does not.  */
 
 #include <errno.h>
 #include <stdio.h>
@@ -37,6 +38,15 @@ main (void)
   expect_enosys ("execve", execve ("/bin/true", argv, argv + 1));
   errno = 0;
   expect_enosys ("wait", wait (&status));
-  puts (failures ? "some succeeded" : "all four: ENOSYS");
+  errno = 0;
+  FILE *stream = popen ("true", "r");
+  expect_enosys ("popen", stream == NULL ? -1 : 0);
+  errno = 0;
+  expect_enosys ("pclose", pclose (stdin));
+  errno = 0;
+  expect_enosys ("execvp", execvp ("true", argv));
+  errno = 0;
+  expect_enosys ("waitpid", waitpid (-1, &status, 0));
+  puts (failures ? "some succeeded" : "all eight: ENOSYS");
   return failures != 0;
 }

@@ -123,5 +123,21 @@
 #define linkat(...) nvptx_client_linkat (__VA_ARGS__)
 #define symlinkat(...) nvptx_client_symlinkat (__VA_ARGS__)
 #define readlinkat(...) nvptx_client_readlinkat (__VA_ARGS__)
+#define waitpid(...) nvptx_client_waitpid (__VA_ARGS__)
+#define execvp(...) nvptx_client_execvp (__VA_ARGS__)
+#define sigaction(...) nvptx_client_sigaction (__VA_ARGS__)
+#define telldir(...) nvptx_client_telldir (__VA_ARGS__)
+#define seekdir(...) nvptx_client_seekdir (__VA_ARGS__)
+#define scandir(...) nvptx_client_scandir (__VA_ARGS__)
+/* Passed to scandir by name, not called: an object-like macro.  */
+#define alphasort nvptx_client_alphasort
+/* <libgen.h> names POSIX's basename __xpg_basename, in glibc as in
+   newlib.  */
+#define __xpg_basename(...) nvptx_client_basename (__VA_ARGS__)
+#define dirname(...) nvptx_client_dirname (__VA_ARGS__)
+/* Not renamed: sched_yield and alarm, as the harness needs the host's;
+   popen and pclose, as glibc's <stdio.h> names pclose in popen's
+   attributes, where a function-like macro cannot reach it.  enosys.c
+   checks those four on the GPU.  */
 
 #endif /* NVPTX_RPC_CLIENT_NAMES_H */

@@ -1005,8 +1005,10 @@ unsupported (void)
   CHECK_ERRNO ("fork: ENOSYS", fork (), ENOSYS);
   CHECK_ERRNO ("execve: ENOSYS", execve ("/bin/true", argv, envp), ENOSYS);
   CHECK_ERRNO ("wait: ENOSYS", wait (&status), ENOSYS);
-  CHECK_INT ("pipe fork execve wait: no request", requests_sent () - before,
-	     0);
+  CHECK_ERRNO ("waitpid: ENOSYS", waitpid (-1, &status, 0), ENOSYS);
+  CHECK_ERRNO ("execvp: ENOSYS", execvp ("true", argv), ENOSYS);
+  CHECK_INT ("pipe fork execve wait waitpid execvp: no request",
+	     requests_sent () - before, 0);
 }
 
 /* Threads fetching reply blocks at once, each of many pieces at small

@@ -17,5 +17,11 @@ struct dirent *readdir (DIR *dir);
 void rewinddir (DIR *dir);
 int closedir (DIR *dir);
 int dirfd (DIR *dir);
+long telldir (DIR *dir);
+void seekdir (DIR *dir, long position);
+int scandir (const char *path, struct dirent ***list,
+	     int (*select) (const struct dirent *),
+	     int (*compare) (const struct dirent **, const struct dirent **));
+int alphasort (const struct dirent **a, const struct dirent **b);
 
 #endif /* NVPTX_RPC_HOST_DIRENT_H */

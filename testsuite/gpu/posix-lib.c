@@ -1,0 +1,299 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+/* The POSIX functions the C library implements on the GPU itself, over
+   the calls the host serves: getline and getdelim, basename and
+   dirname, telldir and seekdir, scandir and alphasort, anonymous
+   mmap with msync and munmap, sched_yield, sigaction with raise.  Run natively and on the GPU, the output, status
+   and files left behind must be identical (gpu.exp; differential.sh in
+   CI, where getline and getdelim are the host's).  Only relations are
+   printed where the values are each C library's own (telldir's), and
+   errno by name.  */
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdint.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char *
+errno_name (int e)
+{
+  static const struct { int value; const char *name; } names[] = {
+#define E(name) { name, #name },
+    E (ENOENT) E (EBADF) E (EINVAL) E (ENOTDIR) E (ENOMEM) E (ENOSYS)
+#undef E
+  };
+
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    if (names[i].value == e)
+      return names[i].name;
+  return "another errno";
+}
+
+static void
+put_file (const char *path, const char *text)
+{
+  FILE *f = fopen (path, "w");
+
+  if (f == NULL || fputs (text, f) == EOF || fclose (f) != 0)
+    {
+      printf ("cannot write %s: %s\n", path, errno_name (errno));
+      exit (1);
+    }
+}
+
+/* Lines as getline returns them, lengths and bytes; a line longer than
+   any first buffer; one without a newline at the end; then -1.  */
+static void
+lines (void)
+{
+  char long_line[3001];
+  memset (long_line, 'x', 3000);
+  long_line[3000] = '\0';
+  FILE *f = fopen ("lines.txt", "w");
+  fprintf (f, "first\n\nthird: a:b:c\n%s\nno newline", long_line);
+  fclose (f);
+
+  f = fopen ("lines.txt", "r");
+  char *line = NULL;
+  size_t size = 0;
+  ssize_t n;
+  while ((n = getline (&line, &size, f)) != -1)
+    {
+      printf ("getline: %zd bytes, size >= %zd: %s, ", n, n + 1,
+	      size >= (size_t) n + 1 ? "yes" : "no");
+      if (n > 40)
+	printf ("%zu 'x' then %s\n", strspn (line, "x"),
+		line[n - 1] == '\n' ? "a newline" : "another byte");
+      else
+	printf ("\"%.*s\"\n", (int) (line[n - 1] == '\n' ? n - 1 : n), line);
+      if (strlen (line) != (size_t) n)
+	printf ("getline: not terminated after %zd bytes\n", n);
+    }
+  printf ("getline at the end: -1, feof %d\n", feof (f) != 0);
+
+  rewind (f);
+  while ((n = getdelim (&line, &size, ':', f)) != -1 && n < 40)
+    printf ("getdelim ':': %zd bytes \"%s\"\n", n, line);
+  fclose (f);
+
+  /* A caller's buffer too small for the line: getline grows it.  */
+  free (line);
+  size = 2;
+  line = malloc (size);
+  f = fopen ("lines.txt", "r");
+  n = getline (&line, &size, f);
+  printf ("getline into 2 bytes: %zd \"%s\", grown: %s\n", n,
+	  strtok (line, "\n"), size > 2 ? "yes" : "no");
+  fclose (f);
+  free (line);
+  errno = 0;
+  n = getline (NULL, &size, stdin);
+  printf ("getline (NULL, ...): %zd %s\n", n, errno_name (errno));
+  unlink ("lines.txt");
+}
+
+static void
+path_parts (void)
+{
+  static const char *const paths[] = {
+    "/usr/lib", "/usr/lib/", "usr", "usr/", "/", "//", "///", "//a",
+    "//a/b", "a//b//", "///a///", ".", "..", "../x", "", "a/b/c.txt"
+  };
+
+  for (size_t i = 0; i < sizeof paths / sizeof *paths; i++)
+    {
+      char base[32], dir[32];
+      strcpy (base, paths[i]);
+      strcpy (dir, paths[i]);
+      printf ("\"%s\": basename \"%s\", dirname \"%s\"\n", paths[i],
+	      basename (base), dirname (dir));
+    }
+  printf ("NULL: basename \"%s\", dirname \"%s\"\n", basename (NULL),
+	  dirname (NULL));
+}
+
+static int
+not_dot (const struct dirent *entry)
+{
+  return entry->d_name[0] != '.';
+}
+
+static int
+by_name_descending (const struct dirent **a, const struct dirent **b)
+{
+  return -strcmp ((*a)->d_name, (*b)->d_name);
+}
+
+static void
+directories (void)
+{
+  static const char *const names[] = { "delta", "alpha", "echo", "charlie",
+				       "bravo", ".hidden" };
+  mkdir ("dir", 0755);
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    {
+      char path[32];
+      snprintf (path, sizeof path, "dir/%s", names[i]);
+      put_file (path, names[i]);
+    }
+
+  /* seekdir back to telldir's position gives the same entries again.  */
+  DIR *d = opendir ("dir");
+  char seen[8][32];
+  int count = 0;
+  long at_third = -1;
+  struct dirent *entry;
+  for (;;)
+    {
+      if (count == 2)
+	at_third = telldir (d);
+      if (count == 8 || (entry = readdir (d)) == NULL)
+	break;
+      strcpy (seen[count++], entry->d_name);
+    }
+  printf ("readdir: %d entries\n", count);
+  seekdir (d, at_third);
+  int same = 0;
+  for (int i = 2; i < count && (entry = readdir (d)) != NULL; i++)
+    same += strcmp (entry->d_name, seen[i]) == 0;
+  printf ("after seekdir to the third: %d of %d the same, then %s\n", same,
+	  count - 2, readdir (d) == NULL ? "the end" : "more");
+  rewinddir (d);
+  entry = readdir (d);
+  printf ("rewinddir: first entry again: %s\n",
+	  entry && strcmp (entry->d_name, seen[0]) == 0 ? "yes" : "no");
+  seekdir (d, at_third);
+  entry = readdir (d);
+  printf ("seekdir forward to the third: %s\n",
+	  entry && strcmp (entry->d_name, seen[2]) == 0 ? "yes" : "no");
+  closedir (d);
+
+  struct dirent **list;
+  int n = scandir ("dir", &list, not_dot, alphasort);
+  printf ("scandir, no dot files, alphasort: %d:", n);
+  for (int i = 0; i < n; i++)
+    {
+      printf (" %s", list[i]->d_name);
+      free (list[i]);
+    }
+  printf ("\n");
+  free (list);
+  n = scandir ("dir", &list, NULL, by_name_descending);
+  printf ("scandir, all, descending: %d:", n);
+  for (int i = 0; i < n; i++)
+    {
+      printf (" %s", list[i]->d_name);
+      free (list[i]);
+    }
+  printf ("\n");
+  free (list);
+  errno = 0;
+  n = scandir ("no-such-dir", &list, NULL, alphasort);
+  printf ("scandir no-such-dir: %d %s\n", n, errno_name (errno));
+  errno = 0;
+  n = scandir ("dir/alpha", &list, NULL, alphasort);
+  printf ("scandir of a file: %d %s\n", n, errno_name (errno));
+
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    {
+      char path[32];
+      snprintf (path, sizeof path, "dir/%s", names[i]);
+      unlink (path);
+    }
+  rmdir ("dir");
+}
+
+/* An anonymous mapping: zeroed, on a page boundary, writable; unmapped.  */
+static void
+mapping (void)
+{
+  size_t length = 3 * 4096 + 100;
+  long page = sysconf (_SC_PAGESIZE);
+  unsigned char *p = mmap (NULL, length, PROT_READ | PROT_WRITE,
+			   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED)
+    {
+      printf ("mmap: MAP_FAILED %s\n", errno_name (errno));
+      return;
+    }
+  size_t zeros = 0;
+  for (size_t i = 0; i < length; i++)
+    zeros += p[i] == 0;
+  memset (p, 0x5a, length);
+  printf ("mmap anonymous: %zu of %zu bytes zero, on a page: %s, "
+	  "written: %s\n", zeros, length,
+	  (uintptr_t) p % page == 0 ? "yes" : "no",
+	  p[length - 1] == 0x5a ? "yes" : "no");
+  printf ("msync: %d\n", msync (p, length, MS_SYNC));
+  printf ("munmap: %d\n", munmap (p, length));
+  errno = 0;
+  void *q = mmap (NULL, 0, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  printf ("mmap of 0 bytes: %s %s\n", q == MAP_FAILED ? "MAP_FAILED" : "a mapping",
+	  errno_name (errno));
+}
+
+static volatile sig_atomic_t caught;
+
+static void
+on_usr1 (int sig)
+{
+  caught = sig;
+}
+
+static void
+signals (void)
+{
+  struct sigaction action, old;
+
+  memset (&action, 0, sizeof action);
+  action.sa_handler = on_usr1;
+  sigemptyset (&action.sa_mask);
+  int rc = sigaction (SIGUSR1, &action, &old);
+  printf ("sigaction SIGUSR1: %d\n", rc);
+  printf ("the old action was SIG_DFL: %s\n",
+	  old.sa_handler == SIG_DFL ? "yes" : "no");
+  memset (&old, 0, sizeof old);
+  rc = sigaction (SIGUSR1, NULL, &old);
+  printf ("sigaction query: %d, the handler: %s\n", rc,
+	  old.sa_handler == on_usr1 ? "yes" : "no");
+  /* Once only: newlib's raise resets the handler before it calls it.  */
+  rc = raise (SIGUSR1);
+  printf ("raise SIGUSR1: %d, caught %s\n", rc,
+	  caught == SIGUSR1 ? "SIGUSR1" : "nothing");
+  action.sa_handler = SIG_IGN;
+  sigaction (SIGUSR1, &action, NULL);
+  caught = 0;
+  rc = raise (SIGUSR1);
+  printf ("ignored: raise %d, caught %s\n", rc,
+	  caught ? "something" : "nothing");
+  action.sa_handler = SIG_DFL;
+  sigaction (SIGUSR1, &action, NULL);
+  errno = 0;
+  rc = sigaction (SIGKILL, &action, NULL);
+  printf ("sigaction SIGKILL: %d %s\n", rc, errno_name (errno));
+  errno = 0;
+  rc = sigaction (0, &action, NULL);
+  printf ("sigaction 0: %d %s\n", rc, errno_name (errno));
+}
+
+int
+main (void)
+{
+  lines ();
+  path_parts ();
+  directories ();
+  mapping ();
+  printf ("sched_yield: %d\n", sched_yield ());
+  signals ();
+  return 0;
+}
