@@ -4,9 +4,11 @@
 /* The POSIX functions the C library implements on the GPU itself, over
    the calls the host serves: getline and getdelim, basename and
    dirname, telldir and seekdir, scandir and alphasort, anonymous
-   mmap with msync and munmap, sched_yield, sigaction with raise.  Run natively and on the GPU, the output, status
-   and files left behind must be identical (gpu.exp; differential.sh in
-   CI, where getline and getdelim are the host's).  Only relations are
+   mmap with msync and munmap, posix_memalign and aligned_alloc,
+   sched_yield, sigaction with raise.  Run natively and on the GPU, the
+   output, status and files left behind must be identical (gpu.exp;
+   differential.sh in CI, where getline, getdelim, posix_memalign and
+   aligned_alloc are the host's).  Only relations are
    printed where the values are each C library's own (telldir's), and
    errno by name.  */
 
@@ -242,6 +244,105 @@ mapping (void)
 	  errno_name (errno));
 }
 
+/* Whether the SIZE bytes at P hold the bytes fill writes from SEED.  */
+static void
+fill (unsigned char *p, size_t size, unsigned seed)
+{
+  for (size_t i = 0; i < size; i++)
+    p[i] = (unsigned char) (seed + i * 7);
+}
+
+static int
+filled (const unsigned char *p, size_t size, unsigned seed)
+{
+  for (size_t i = 0; i < size; i++)
+    if (p[i] != (unsigned char) (seed + i * 7))
+      return 0;
+  return 1;
+}
+
+/* posix_memalign and aligned_alloc: on the boundary asked for, all of
+   the size writable, realloc keeping the bytes, free taking the block
+   back (the blocks of each size are freed and taken again, so a free
+   that gave the heap a wrong address would show); EINVAL for an
+   alignment that is not a power of two multiple of sizeof (void *),
+   ENOMEM for a size no heap has, *memptr left as it was.  */
+static void
+aligned (void)
+{
+  static const size_t alignments[] = { 8, 16, 32, 64, 256, 4096 };
+
+  for (size_t i = 0; i < sizeof alignments / sizeof *alignments; i++)
+    {
+      size_t alignment = alignments[i];
+      int good = 1;
+      for (int round = 0; round < 3; round++)
+	{
+	  void *blocks[4];
+	  for (int b = 0; b < 4; b++)
+	    {
+	      size_t size = 1 + b * 100 + round;
+	      int rc = posix_memalign (&blocks[b], alignment, size);
+	      if (rc != 0)
+		{
+		  printf ("posix_memalign %zu, %zu: %s\n", alignment, size,
+			  errno_name (rc));
+		  return;
+		}
+	      good &= (uintptr_t) blocks[b] % alignment == 0;
+	      fill (blocks[b], size, b + round);
+	    }
+	  for (int b = 0; b < 4; b++)
+	    {
+	      good &= filled (blocks[b], 1 + b * 100 + round, b + round);
+	      free (blocks[b]);
+	    }
+	}
+      printf ("posix_memalign %zu: 12 blocks on the boundary, written, "
+	      "freed: %s\n", alignment, good ? "yes" : "no");
+    }
+
+  void *p = NULL;
+  int rc = posix_memalign (&p, 64, 100);
+  fill (p, 100, 3);
+  unsigned char *q = realloc (p, 5000);
+  printf ("posix_memalign 64, 100: %d; realloc to 5000 keeps the 100 "
+	  "bytes: %s\n", rc, q != NULL && filled (q, 100, 3) ? "yes" : "no");
+  posix_memalign (&p, 128, 300);
+  fill (p, 300, 5);
+  q = realloc (p, 40);
+  printf ("realloc of an aligned 300 to 40 keeps 40 bytes: %s\n",
+	  q != NULL && filled (q, 40, 5) ? "yes" : "no");
+  free (q);
+
+  static const size_t bad[] = { 0, 4, 12, 24, 100 };
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+    {
+      p = &rc;
+      errno = 0;
+      rc = posix_memalign (&p, bad[i], 16);
+      printf ("posix_memalign alignment %zu: %s, pointer kept: %s, "
+	      "errno kept: %s\n", bad[i], rc == 0 ? "0" : errno_name (rc),
+	      p == &rc ? "yes" : "no", errno == 0 ? "yes" : "no");
+    }
+  p = &rc;
+  rc = posix_memalign (&p, 64, SIZE_MAX - 8);
+  printf ("posix_memalign of SIZE_MAX - 8: %s, pointer kept: %s\n",
+	  rc == 0 ? "0" : errno_name (rc), p == &rc ? "yes" : "no");
+
+  unsigned char *a = aligned_alloc (256, 1024);
+  if (a != NULL)
+    fill (a, 1024, 9);
+  printf ("aligned_alloc 256, 1024: on the boundary: %s, written: %s\n",
+	  a != NULL && (uintptr_t) a % 256 == 0 ? "yes" : "no",
+	  a != NULL && filled (a, 1024, 9) ? "yes" : "no");
+  free (a);
+  a = aligned_alloc (4096, 4096);
+  printf ("aligned_alloc 4096, 4096: on the boundary: %s\n",
+	  a != NULL && (uintptr_t) a % 4096 == 0 ? "yes" : "no");
+  free (a);
+}
+
 static volatile sig_atomic_t caught;
 
 static void
@@ -293,6 +394,7 @@ main (void)
   path_parts ();
   directories ();
   mapping ();
+  aligned ();
   printf ("sched_yield: %d\n", sched_yield ());
   signals ();
   return 0;
