@@ -7,7 +7,7 @@
    further into its allocation, on the boundary asked for: the word
    before it holds the size with NVPTX_ALIGNED_BLOCK set, the one before
    that the CUDA heap's pointer.  free and realloc find a block's start
-   and size here (patches/0018).  */
+   and size here (patches/0020).  */
 
 #ifndef NVPTX_MALLOC_BLOCK_H
 #define NVPTX_MALLOC_BLOCK_H

@@ -32,7 +32,7 @@ trap 'rm -rf "$work"' EXIT
 # Plain diffs against newlib 3.3.0's tree (patches/*.diff, -p1 from
 # newlib-salsa/) are applied as they are, in order; the files they touch
 # are extracted with the rest.  Those of the nvptx machine directory
-# (0018 changes its free.c and realloc.c) come with the directory: tar
+# (0020 changes its free.c and realloc.c) come with the directory: tar
 # fails on a name that a directory named before it has matched.
 diffs=$(LC_ALL=C ls "$here"/patches/*.diff 2>/dev/null || true)
 touched=$(for d in $diffs; do

@@ -139,7 +139,7 @@
    popen and pclose, as glibc's <stdio.h> names pclose in popen's
    attributes, where a function-like macro cannot reach it.  enosys.c
    checks those four on the GPU.  Nor posix_memalign and aligned_alloc:
-   their blocks are freed by nvptx's free (patches/0018), not the
+   their blocks are freed by nvptx's free (patches/0020), not the
    host's; posix-lib.c checks them on the GPU.  */
 
 #endif /* NVPTX_RPC_CLIENT_NAMES_H */
