@@ -98,6 +98,11 @@ extern int real_rmdir (const char *path) HARNESS_REAL (rmdir);
 extern pid_t real_getppid (void) HARNESS_REAL (getppid);
 extern uid_t real_getuid (void) HARNESS_REAL (getuid);
 extern gid_t real_getgid (void) HARNESS_REAL (getgid);
+struct rlimit;
+extern int real_getrlimit (int resource, struct rlimit *limit)
+  HARNESS_REAL (getrlimit);
+extern int real_setrlimit (int resource, const struct rlimit *limit)
+  HARNESS_REAL (setrlimit);
 extern int real_clock_gettime (clockid_t clock, struct timespec *ts)
   HARNESS_REAL (clock_gettime);
 extern uid_t real_geteuid (void) HARNESS_REAL (geteuid);

@@ -484,17 +484,17 @@ limited_writes (const char *name, const char *path, const unsigned char *out,
   struct rlimit saved, limit;
   int fd = open (path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 
-  getrlimit (RLIMIT_FSIZE, &saved);
+  real_getrlimit (RLIMIT_FSIZE, &saved);
   limit = saved;
   limit.rlim_cur = 100000;
   signal (SIGXFSZ, SIG_IGN);
   fflush (NULL);
-  setrlimit (RLIMIT_FSIZE, &limit);
+  real_setrlimit (RLIMIT_FSIZE, &limit);
   ssize_t part = write (fd, out, n);
   errno = 0;
   ssize_t then = write (fd, out, n);
   int then_errno = errno;
-  setrlimit (RLIMIT_FSIZE, &saved);
+  real_setrlimit (RLIMIT_FSIZE, &saved);
   signal (SIGXFSZ, SIG_DFL);
   CHECK_INT (name_of ("%s past RLIMIT_FSIZE: the bytes up to it", name),
 	     part, 100000);
