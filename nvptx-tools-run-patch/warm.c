@@ -716,10 +716,21 @@ static void
 start_worker (int i, int device, const struct warm_launcher *l)
 {
   pid_t master = getpid (), pid;
+  sigset_t signals, saved;
   int pair[2];
 
   if (socketpair (AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, pair) != 0)
     rpc_launch_fatal ("warm server: socketpair: %s", strerror (errno));
+  /* Until worker_main has put back the default actions, a SIGTERM would
+     reach the master's handler in the new worker, which would go on
+     serving, and the master wait for it forever: the worker takes the
+     signals blocked, and unblocks them once their actions are its own.  */
+  sigemptyset (&signals);
+  sigaddset (&signals, SIGTERM);
+  sigaddset (&signals, SIGINT);
+  sigaddset (&signals, SIGHUP);
+  sigaddset (&signals, SIGCHLD);
+  sigprocmask (SIG_BLOCK, &signals, &saved);
   pid = fork ();
   if (pid < 0)
     rpc_launch_fatal ("warm server: fork: %s", strerror (errno));
@@ -745,6 +756,7 @@ start_worker (int i, int device, const struct warm_launcher *l)
       worker.control = pair[1];
       worker_main (device, l);
     }
+  sigprocmask (SIG_SETMASK, &saved, NULL);
   close (pair[1]);
   slots[i] = (struct slot) { pid, pair[0], -1, false };
 }
