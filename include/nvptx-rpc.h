@@ -265,7 +265,7 @@ struct nvptx_rpc_mailbox
    which case the syscalls fall back to what newlib's nvptx port does.
    With it, copies of the words of the mailbox the client needs, so that it
    never loads them from host memory: its request stores evict their cache
-   line, and each load was a bus round trip (1.2 us on an H200).  The
+   line, and each load was a bus round trip (docs/performance.md).  The
    client never stores here, so these words stay in the GPU's L1 cache
    from call to call.  */
 struct nvptx_rpc_link

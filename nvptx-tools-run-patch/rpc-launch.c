@@ -204,9 +204,10 @@ rpc_launch_option (struct rpc_launch_options *options, int code,
    and nothing waits for the kernel.  DMA runs asynchronously only from
    page-locked memory: the staging buffers take 2 x STAGING_SIZE = 8 MiB
    of it, from the first direct transfer to the end of the run.  4 MiB a
-   buffer: each copy costs 15-30 us before it moves 30-50 GB/s, while the
-   host's reads and writes of the other buffer, at a few GB/s, hide it;
-   larger buffers leave more of the last copy unhidden.  */
+   buffer: the host's reads and writes of the other buffer, far slower
+   than the DMA, hide each copy's start-up; larger buffers leave more of
+   the last copy unhidden (docs/performance.md, "The figures behind the
+   code's choices").  */
 #define STAGING_SIZE (4 * 1024 * 1024)
 
 /* The launch, from the DMA functions' context.  */
@@ -318,8 +319,8 @@ start_copy_kernel (struct rpc_launch *launch, CUdeviceptr to,
    all faults the copy kernel, as it would have faulted the program's own
    thread on the window's path.  The staging buffers are allocated here,
    for the first direct transfer: 8 MiB of page-locked memory take the
-   driver 3-4 ms to allocate and free on the H200, which a program that
-   makes none (hello) would pay.  Without them nothing is reachable, and
+   driver milliseconds to allocate and free, which a program that makes
+   none (hello) would pay.  Without them nothing is reachable, and
    the client takes the window; the driver is not asked again, which
    would cost every later transfer as much.  */
 static bool
