@@ -161,6 +161,9 @@ bool check (bool ok, const char *name, const char *detail_fmt, ...)
 /* A check name built with printf: a rotating static buffer.  */
 const char *name_of (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2)));
+/* Whether the kernel has openat2, without which the server has no
+   sandbox.  */
+bool kernel_has_openat2 (void);
 const char *errno_name (int e);
 
 #define CHECK(name, cond) check ((cond), (name), "%s", #cond)

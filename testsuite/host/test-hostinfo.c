@@ -12,9 +12,7 @@
 #include <string.h>
 #include <sys/random.h>
 #include <sys/resource.h>
-#include <sys/syscall.h>
 #include <sys/utsname.h>
-#include <linux/openat2.h>
 
 #include "harness.h"
 
@@ -240,18 +238,6 @@ random_bytes (void)
   CHECK ("getentropy: nothing past them", all_zero (a + 256, 44));
   CHECK_ERRNO ("getentropy 257 bytes: EIO", getentropy (a, 257), EIO);
   CHECK_INT ("getentropy 0 bytes", getentropy (a, 0), 0);
-}
-
-/* Whether the kernel has openat2, without which there is no sandbox.  */
-static bool
-kernel_has_openat2 (void)
-{
-  struct open_how how = { .flags = O_PATH | O_CLOEXEC };
-  int fd = syscall (SYS_openat2, AT_FDCWD, ".", &how, sizeof how);
-
-  if (fd >= 0)
-    real_close (fd);
-  return fd >= 0 || (errno != ENOSYS && errno != EPERM);
 }
 
 /* realpath in a sandbox: the host path beneath it, as the program names

@@ -18,9 +18,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <utime.h>
-#include <linux/openat2.h>
 
 #include "harness.h"
 /* The client's directory streams, as a program on nvptx sees them.  */
@@ -36,20 +34,6 @@ static char here[PATH_MAX + 64], box[PATH_MAX + 128];
 
 /* Bytes the launcher holds that a write to /proc/self/mem would reach.  */
 static volatile uint64_t canary = 0x5a17ab1ec0ffee00u;
-
-/* Whether the kernel has openat2 (Linux 5.6; valgrind 3.19 does not pass
-   it through): without it there is no sandbox, and magic links are not
-   refused.  */
-static bool
-kernel_has_openat2 (void)
-{
-  struct open_how how = { .flags = O_PATH | O_CLOEXEC };
-  int fd = syscall (SYS_openat2, AT_FDCWD, ".", &how, sizeof how);
-
-  if (fd >= 0)
-    real_close (fd);
-  return fd >= 0 || (errno != ENOSYS && errno != EPERM);
-}
 
 /* Confine the server to SANDBOX_DIR (READ_ONLY); false when it cannot,
    which without openat2 must be ENOSYS, and the caller skips the rest.  */
