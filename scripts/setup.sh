@@ -1,19 +1,26 @@
 #!/bin/sh
 # SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Set everything up on a fresh Debian 12 machine and run the demo:
+# Set everything up on a fresh Debian 12 or 13 machine and run the demo:
 # Debian packages and the nvptx-none toolchain (cached, see
 # bootstrap-toolchain.sh), then configure, build and install nvptx-rpc
 # into the toolchain's prefix.  Safe to run again: it redoes only what is
 # missing or stale.
+# The toolchain: $NVPTX_TOOLCHAIN, gcc12 (GCC 12 + newlib 3.3.0, in
+# /opt/nvptx-none-gcc12) or gcc14 (GCC 14 + newlib 4.5.0, in
+# /opt/nvptx-none-gcc14); by default gcc14 on Debian 13, else gcc12.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
-prefix=${NVPTX_PREFIX:-/opt/nvptx-none-gcc12}
+codename=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")
+[ "$codename" = trixie ] && default=gcc14 || default=gcc12
+NVPTX_TOOLCHAIN=${NVPTX_TOOLCHAIN:-$default}
+export NVPTX_TOOLCHAIN
+prefix=${NVPTX_PREFIX:-/opt/nvptx-none-$NVPTX_TOOLCHAIN}
 
 start=$(date +%s)
 say () { echo "setup: [$(( $(date +%s) - start )) s] $*"; }
 
-say "toolchain (built once, about 15 min on 2 cores; then seconds)"
+say "toolchain $NVPTX_TOOLCHAIN (built once, 15 to 25 min on 2 cores; then seconds)"
 "$top/scripts/bootstrap-toolchain.sh" "$prefix"
 
 # clang and its libFuzzer runtime (not a dependency of clang), for "make
@@ -21,12 +28,18 @@ say "toolchain (built once, about 15 min on 2 cores; then seconds)"
 # for the nvptx-tools series check; GCC's offload compiler for nvptx and
 # libgomp's plugin, for OpenMP target regions (docs/offload.md) and their
 # tests; autoconf2.69, which newlib's build files need, for the newlib
-# series check; git, for the licence check and the patch series.  "make
+# series check and, with gcc14, for newlib 4.5.0's build; git, for the licence check and the patch series.  "make
 # check" skips what lacks them.  Not from Debian's main archive, so not
 # here: ptxas and nvlink (CUDA toolkit), with which "make check"
 # verifies PTX.
+# Debian 13's names: clang 19's runtime, GCC 14's offload compiler.
+if [ "$codename" = trixie ]; then
+  clang_rt=libclang-rt-dev offload=gcc-14-offload-nvptx
+else
+  clang_rt=libclang-rt-14-dev offload=gcc-12-offload-nvptx
+fi
 missing=
-for p in clang libclang-rt-14-dev dpkg-dev g++ gcc-12-offload-nvptx \
+for p in clang $clang_rt dpkg-dev g++ $offload \
 	 libgomp-plugin-nvptx1 autoconf2.69 git; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' \
     || missing="$missing $p"
@@ -40,7 +53,9 @@ fi
 cd "$top"
 say "configure"
 [ -x configure ] || autoreconf -fi
-[ -f Makefile ] || ./configure --with-nvptx-prefix="$prefix"
+# Configured anew for another toolchain's prefix.
+[ -f Makefile ] && [ "$(sed -n 's/^nvptx_prefix = //p' Makefile)" = "$prefix" ] \
+  || ./configure --with-nvptx-prefix="$prefix"
 say "make: the launcher, the newlib patch, newlib"
 make -j"$(nproc)"
 say "make install into $prefix"
