@@ -4,7 +4,8 @@
 # Write DIR/gpu-sim.exp, a DejaGnu board for one side of a comparison:
 #   ours:  this tree's launcher, this tree's patched newlib (newlib-build)
 #   stock: the stock launcher ($STOCK_RUN or /usr/bin/nvptx-none-run) and
-#          pristine newlib 3.3.0 (newlib-build-stock, built on first use)
+#          pristine newlib ($NEWLIB_TARBALL, by default 3.3.0's; 4.5.0's
+#          with GCC 14) (newlib-build-stock, built on first use)
 # $LAUNCHER, if set, replaces either launcher.
 # The board is the installed nvptx-rpc-sim.exp ($BOARD, by default the one
 # in $NVPTX_PREFIX, else /opt/nvptx-none-gcc12), with that launcher and
@@ -12,6 +13,9 @@
 # prefix holds, and giving the launcher OPTIONS, if any.  DejaGnu keeps
 # the first value set for each board entry, so these come before the
 # installed board.
+# $NEWLIB_BUILD and $NEWLIB_STOCK_BUILD, if set, replace the two newlib
+# builds (ours: newlib-build; stock: newlib-build-stock), for a build of
+# another tree or one carried from another machine.
 # Prints the newlib build directory used.
 # Usage: testsuite/campaign/gpu-board.sh ours|stock DIR [OPTIONS]
 set -eu
@@ -23,22 +27,23 @@ prefix=${NVPTX_PREFIX:-/opt/nvptx-none-gcc12}
 
 case $kind in
   ours)
-    build=$top/newlib-build
+    build=${NEWLIB_BUILD:-$top/newlib-build}
     launcher=${LAUNCHER:-$top/nvptx-none-run}
     [ -f "$build/stamp" ] \
       || { echo "$0: build the tree first (make)" >&2; exit 1; } ;;
   stock)
-    build=$top/newlib-build-stock
+    build=${NEWLIB_STOCK_BUILD:-$top/newlib-build-stock}
     launcher=${LAUNCHER:-${STOCK_RUN:-/usr/bin/nvptx-none-run}}
     if [ ! -f "$build/stamp" ]; then
       rm -rf "$build"
       mkdir -p "$build/obj"
       tar -C "$build" -xf "$tarball"
+      src=$(cd "$build" && ls -d newlib-*/ | head -1)
       # The toolchain's bin only: its nvptx-none/bin holds an "as" for nvptx.
       # Not --enable-newlib-io-c99-formats, as ours: pristine newlib's scanf
       # then needs alloca, which nvptx lacks.
       (cd "$build/obj" && export PATH="$prefix/bin:$PATH" \
-       && ../newlib-salsa/configure --target=nvptx-none \
+       && "../$src/configure" --target=nvptx-none \
 	 --disable-multilib --enable-newlib-io-long-long \
 	 CFLAGS_FOR_TARGET=-O2 > configure.log 2>&1 \
        && make all-target-newlib > make.log 2>&1) \
@@ -52,11 +57,13 @@ board=${BOARD:-$prefix/share/dejagnu/baseboards/nvptx-rpc-sim.exp}
 [ -f "$board" ] || { echo "$0: no board $board (make install)" >&2; exit 1; }
 board=$(cd "$(dirname "$board")" && pwd)/$(basename "$board")
 objdir=$build/obj/nvptx-none/newlib
+# newlib-salsa (3.3.0) or newlib-4.5.0.DATE.
+src=$build/$(cd "$build" && ls -d newlib-*/ | head -1)
 {
   echo "set_board_info sim \"$launcher\""
   [ -z "$options" ] || echo "set_board_info sim,options \"$options\""
   echo "set_board_info ldflags \"-mmainkernel -L$objdir\""
-  echo "set_board_info cflags \"-isystem $objdir/targ-include -isystem $build/newlib-salsa/newlib/libc/include\""
+  echo "set_board_info cflags \"-isystem $objdir/targ-include -isystem ${src}newlib/libc/include\""
   echo "source \"$board\""
 } > "$dir/gpu-sim.exp"
 echo "$build"

@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
 # SPDX-License-Identifier: GPL-3.0-or-later
-# newlib 3.3.0's own DejaGnu testsuite on this machine's GPU, ours or
-# stock (see gpu-board.sh).
+# newlib's own DejaGnu testsuite (3.3.0's, or 4.5.0's with GCC 14) on
+# this machine's GPU, ours or stock (see gpu-board.sh).
 # Usage: testsuite/campaign/newlib-testsuite.sh ours|stock OUTDIR
 # Runs runtest the way newlib's "make check" does, without needing the
 # build tree's Makefiles: only each build's libraries and headers, which
@@ -14,11 +14,16 @@ kind=$1
 out=$(mkdir -p "$2/newlib-$1" && cd "$2/newlib-$1" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
 build=$("$here/gpu-board.sh" "$kind" "$out")
+src=$build/$(cd "$build" && ls -d newlib-*/ | head -1)
+# Its version from its folder's name: newlib-salsa is Debian's 3.3.0.
+version=${src#"$build/newlib-"}
+version=${version%/}
+[ "$version" != salsa ] || version=3.3.0
 # What newlib's Makefile writes into its site.exp.
 cat > "$out/site.exp" <<EOS
 set tool newlib
-set tool_version 3.3.0
-set srcdir $build/newlib-salsa/newlib/testsuite
+set tool_version $version
+set srcdir ${src}newlib/testsuite
 set objdir $build/obj/nvptx-none/newlib
 set tmpdir $out
 set host_triplet x86_64-pc-linux-gnu
@@ -27,7 +32,7 @@ set target_alias nvptx-none
 lappend boards_dir $out
 EOS
 (cd "$out" && DEJAGNU=$out/site.exp runtest --tool newlib \
-   --srcdir "$build/newlib-salsa/newlib/testsuite" --target_board=gpu-sim \
+   --srcdir "${src}newlib/testsuite" --target_board=gpu-sim \
    > runtest.out 2>&1) || true
 
 # Per directory: execution (and output) results, and how many tests did
