@@ -20,6 +20,9 @@
 #   libgomp        GCC 12's libgomp tests built beforehand by
 #                  libgomp-build.sh (.gpu-pack/libgomp.tar.xz), stock and
 #                  ours, by libgomp-run.sh
+#   warm           warm-run.sh: hello and many programs through the warm
+#                  launcher and plain, and the GPU suite through it,
+#                  compared with the suite part's results
 # Each PART prints to OUTDIR/PART.txt and packs its .sum, .log, .out,
 # .list and .dat (the benchmark's) files into OUTDIR/PART.tar.xz.  A
 # part is stopped after $PART_SECONDS (default 540), keeping what it has
@@ -101,6 +104,10 @@ for part; do
 	    diff "$d/native.out" "$d/gpu.out" | head -20
 	  fi
 	done ;;
+      warm)
+	[ ! -f "${TMPDIR:-/tmp}/campaign-suite/nvptx-rpc.sum" ] \
+	  || cp "${TMPDIR:-/tmp}/campaign-suite/nvptx-rpc.sum" "$logs/plain.sum"
+	timeout $limit "$here/warm-run.sh" "$logs" ;;
       *) echo "unknown part $part" ;;
     esac
     echo "$part took $(( $(date +%s) - start )) s"

@@ -1,0 +1,64 @@
+#!/bin/bash
+# SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+# The warm launcher on a GPU machine, from a tree where "make check"
+# built the test programs: hello's time through a warm server
+# (nvptx-none-run --serve) and plain, PROGRAMS hellos 16 at once each
+# way (programs a second, every output checked), and our DejaGnu GPU
+# suite through the server, its results compared with a plain run's
+# (OUTDIR/plain.sum, or a plain run made here).  Logs go to OUTDIR.
+# Usage: testsuite/campaign/warm-run.sh OUTDIR [PROGRAMS]
+set -u
+out=$(mkdir -p "$1" && cd "$1" && pwd) || exit
+programs=${2:-160}
+top=$(cd "$(dirname "$0")/../.." && pwd)
+run=$top/nvptx-none-run hello=$top/testsuite/gpu/hello.nvptx
+
+# suite DIR: the GPU suite, run from DIR.
+suite ()
+{
+  mkdir -p "$1" && (cd "$1" && runtest --tool nvptx-rpc \
+    --srcdir "$top/testsuite" NVPTX_RUN="$run" \
+    GPU_BINDIR="$top/testsuite/gpu" > /dev/null 2>&1)
+}
+
+# many KIND: PROGRAMS hellos, 16 at once; each must print its line.
+many ()
+{
+  start=$(date +%s.%N)
+  seq "$programs" | xargs -P16 -I{} "$run" "$hello" > "$out/many-$1.out" 2>&1
+  end=$(date +%s.%N)
+  echo "$start $end" | awk -v n="$programs" -v k="$1" \
+    '{ printf "%d hellos, 16 at once, %s: %.2f s, %.1f programs/s\n", n, k, $2 - $1, n / ($2 - $1) }'
+  sort "$out/many-$1.out" | uniq -c
+}
+
+[ -f "$out/plain.sum" ] || { suite "$out/plain" && cp "$out/plain/nvptx-rpc.sum" "$out/plain.sum"; }
+"$run" --serve --workers 16 2> "$out/serve.log" &
+server=$!
+for i in $(seq 100); do
+  grep -q "ready at" "$out/serve.log" && break
+  sleep 0.2
+done
+cat "$out/serve.log"
+for kind in warm plain; do
+  [ $kind = warm ] && export NVPTX_RPC_WARM=1 || export NVPTX_RPC_WARM=0
+  echo "hello x20, $kind (s):"
+  for i in $(seq 20); do
+    /usr/bin/time -f %e "$run" "$hello" 2>&1 > /dev/null
+  done | sort -n | tr '\n' ' '
+  echo
+  many $kind
+done
+export NVPTX_RPC_WARM=1
+suite "$out/warm"
+grep "^# of" "$out/warm/nvptx-rpc.sum"
+if diff <(grep -E '^[A-Z]+:' "$out/plain.sum" | sort) \
+	<(grep -E '^[A-Z]+:' "$out/warm/nvptx-rpc.sum" | sort); then
+  echo "PASS: the GPU suite through the warm server: results as plain"
+else
+  echo "FAIL: the GPU suite through the warm server differs from plain"
+fi
+kill $server
+wait $server
+echo "the server ended on SIGTERM with status $?"
