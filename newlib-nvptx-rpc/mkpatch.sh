@@ -54,6 +54,12 @@ cp "$here"/*.c "$here"/*.h "$here/../include/nvptx-rpc.h" \
   "$here/../include/nvptx-rpc-format.h" "$new/"
 mkdir "$new/sys"
 cp "$here"/sys/*.h "$new/sys/"
+# Headers newlib lacks at the top level (<poll.h>...), which newlib
+# installs from the machine directory's include/.
+if [ -d "$here/include" ]; then
+  mkdir "$new/include"
+  cp "$here"/include/*.h "$new/include/"
+fi
 
 # Keep newlib's own sources first, in their order, then ours, sorted.
 sources=$(cd "$new" && {

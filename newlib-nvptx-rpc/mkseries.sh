@@ -21,7 +21,8 @@
 #    dropped, as git drops them);
 #  - any other name: a file of this directory (or ../include/nvptx-rpc.h,
 #    ../include/nvptx-rpc-format.h) copied into newlib/libc/machine/nvptx, its own subdirectory kept
-#    (sys/lock.h), replacing newlib's file of that name if there is one.
+#    (sys/lock.h, include/poll.h), replacing newlib's file of that name
+#    if there is one.
 # Every source of this directory must be in the series once: the series
 # is the client, the same files mkpatch.sh puts in newlib 3.3.0.  A
 # commit that adds sources lists them in libc/machine/nvptx/Makefile.inc,
@@ -128,7 +129,8 @@ history_of ()
 }
 
 series=$(find_word series)
-clients=$( (cd "$here" && LC_ALL=C ls *.c *.h sys/*.h) | sed 's/^/+/'
+clients=$( (cd "$here" && LC_ALL=C ls *.c *.h sys/*.h
+	    [ ! -d include ] || LC_ALL=C ls include/*.h) | sed 's/^/+/'
 	   echo "+../include/nvptx-rpc.h"; echo "+../include/nvptx-rpc-format.h")
 used=
 n=0
