@@ -1,9 +1,9 @@
 /* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
    SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
 
-/* An anonymous mapping of nvptx's mmap (mmap.c): on a page boundary in
-   a heap block, the block's start in the word before it, and before
-   that a mark that depends on the mapping's address, by which munmap
+/* A mapping of nvptx's mmap (mmap.c): on a page boundary in a heap
+   block, with a header just before it that says what it maps and
+   carries a mark that depends on the mapping's address, by which munmap
    and msync tell a mapping from any other address.  */
 
 #ifndef NVPTX_MMAP_BLOCK_H
@@ -11,9 +11,21 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 #include <unistd.h>
 
-#define MMAP_HEADER (2 * sizeof (void *))
+struct __nvptx_mapping
+{
+  size_t length;		/* As mmap was given it.  */
+  off_t offset;			/* In the file of fd.  */
+  int fd;			/* A MAP_SHARED writable file mapping's own
+				   descriptor, to write back through; -1
+				   for any other mapping.  */
+  void *start;			/* The heap block.  */
+  uintptr_t mark;		/* MMAP_MARK ^ the mapping's address.  */
+};
+
+#define MMAP_HEADER sizeof (struct __nvptx_mapping)
 #define MMAP_MARK ((uintptr_t) 0x6e7670746d6d6170)
 
 /* The host's page size, which a program reads with sysconf too.  */
@@ -25,17 +37,18 @@ __nvptx_mmap_page (void)
   return page > 0 && (page & (page - 1)) == 0 ? (size_t) page : 4096;
 }
 
-/* The heap block of the mapping at MAPPING, or NULL when MAPPING is not
-   one.  */
-static inline void *
-__nvptx_mmap_start (void *mapping)
+/* The header of the mapping at MAPPING, or NULL when MAPPING is not
+   where one starts.  */
+static inline struct __nvptx_mapping *
+__nvptx_mmap_header (void *mapping)
 {
   uintptr_t at = (uintptr_t) mapping;
+  struct __nvptx_mapping *header = (struct __nvptx_mapping *) mapping - 1;
 
   if (at == 0 || at % __nvptx_mmap_page () != 0
-      || ((uintptr_t *) mapping)[-2] != (MMAP_MARK ^ at))
+      || header->mark != (MMAP_MARK ^ at))
     return NULL;
-  return ((void **) mapping)[-1];
+  return header;
 }
 
 #endif /* NVPTX_MMAP_BLOCK_H */
