@@ -3,8 +3,8 @@
 
 /* The POSIX functions the C library implements on the GPU itself, over
    the calls the host serves: getline and getdelim, basename and
-   dirname, telldir and seekdir, scandir and alphasort, anonymous
-   mmap with msync and munmap, posix_memalign and aligned_alloc,
+   dirname, telldir and seekdir, scandir and alphasort, mmap
+   (anonymous and of a file) with msync and munmap, posix_memalign and aligned_alloc,
    sched_yield, sigaction with raise.  Run natively and on the GPU, the
    output, status and files left behind must be identical (gpu.exp;
    differential.sh in CI, where getline, getdelim, posix_memalign and
@@ -32,6 +32,7 @@ errno_name (int e)
   static const struct { int value; const char *name; } names[] = {
 #define E(name) { name, #name },
     E (ENOENT) E (EBADF) E (EINVAL) E (ENOTDIR) E (ENOMEM) E (ENOSYS)
+    E (EACCES) E (ENODEV)
 #undef E
   };
 
@@ -261,6 +262,125 @@ filled (const unsigned char *p, size_t size, unsigned seed)
   return 1;
 }
 
+/* Whether the file at PATH holds SIZE bytes, those fill writes from
+   SEED but where CHANGED (or NULL) says otherwise.  */
+static const char *
+file_holds (const char *path, size_t size, unsigned seed,
+	    const char *changed)
+{
+  static unsigned char bytes[3 * 4096];
+  int fd = open (path, O_RDONLY);
+  ssize_t n = fd < 0 ? -1 : read (fd, bytes, sizeof bytes);
+
+  if (fd >= 0)
+    close (fd);
+  if (n != (ssize_t) size)
+    return "wrong size";
+  for (size_t i = 0; i < size; i++)
+    {
+      unsigned char want = changed && changed[i] ? (unsigned char) changed[i]
+		      : (unsigned char) (seed + i * 7);
+      if (bytes[i] != want)
+	return "wrong bytes";
+    }
+  return "as written";
+}
+
+/* Mappings of a file: a copy of its bytes, zeros past its end, at a
+   page's offset; MAP_PRIVATE writes stay in the mapping, MAP_SHARED ones
+   reach the file on msync and munmap (not past its end, and after its
+   descriptor is closed); EACCES, ENODEV, EINVAL and EBADF as Linux.  */
+static void
+file_mapping (void)
+{
+  enum { size = 10000 };
+  static unsigned char data[size];
+  static char changed[size];
+  long page = sysconf (_SC_PAGESIZE);
+  int fd = open ("map.dat", O_RDWR | O_CREAT | O_TRUNC, 0644);
+
+  fill (data, size, 3);
+  if (fd < 0 || write (fd, data, size) != size)
+    {
+      printf ("cannot write map.dat: %s\n", errno_name (errno));
+      return;
+    }
+  unsigned char *p = mmap (NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+  if (p == MAP_FAILED)
+    printf ("mmap of a file: MAP_FAILED %s\n", errno_name (errno));
+  else
+    {
+      size_t zeros = 0, end = (size + page - 1) / page * page;
+      for (size_t i = size; i < end; i++)
+	zeros += p[i] == 0;
+      printf ("mmap MAP_PRIVATE: the file's bytes %s, %zu of %zu past its "
+	      "end zero\n", filled (p, size, 3) ? "yes" : "no", zeros,
+	      end - size);
+      printf ("munmap: %d\n", munmap (p, size));
+    }
+  p = mmap (NULL, 4096, PROT_READ, MAP_SHARED, fd, page);
+  printf ("mmap at offset one page: %s\n", p == MAP_FAILED ? "MAP_FAILED"
+	  : memcmp (p, data + page, size - page < 4096 ? size - page : 4096)
+	    == 0 ? "the file's bytes there" : "other bytes");
+  if (p != MAP_FAILED)
+    munmap (p, 4096);
+
+  p = mmap (NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+  if (p != MAP_FAILED)
+    {
+      memset (p, 0x11, 100);
+      printf ("MAP_PRIVATE written: munmap %d, file %s\n", munmap (p, size),
+	      file_holds ("map.dat", size, 3, NULL));
+    }
+
+  p = mmap (NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  if (p == MAP_FAILED)
+    printf ("mmap MAP_SHARED: MAP_FAILED %s\n", errno_name (errno));
+  else
+    {
+      memset (p + 10, 'a', 20);
+      memset (changed + 10, 'a', 20);
+      int rc = msync (p, size, MS_SYNC);
+      printf ("MAP_SHARED msync: %d, file %s\n", rc,
+	      file_holds ("map.dat", size, 3, changed));
+      memset (p + size - 5, 'b', 5);
+      memset (changed + size - 5, 'b', 5);
+      memset (p + size, 'c', 50);
+      close (fd);
+      rc = munmap (p, size);
+      printf ("MAP_SHARED, descriptor closed, munmap: %d, file %s\n", rc,
+	      file_holds ("map.dat", size, 3, changed));
+    }
+
+  errno = 0;
+  fd = open ("map.dat", O_RDONLY);
+  p = mmap (NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  printf ("MAP_SHARED writable of a read-only descriptor: %s %s\n",
+	  p == MAP_FAILED ? "MAP_FAILED" : "a mapping", errno_name (errno));
+  errno = 0;
+  p = mmap (NULL, size, PROT_READ, MAP_PRIVATE, fd, 100);
+  printf ("mmap at an offset not a page's: %s %s\n",
+	  p == MAP_FAILED ? "MAP_FAILED" : "a mapping", errno_name (errno));
+  close (fd);
+  errno = 0;
+  p = mmap (NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+  printf ("mmap of a closed descriptor: %s %s\n",
+	  p == MAP_FAILED ? "MAP_FAILED" : "a mapping", errno_name (errno));
+  fd = open ("map.dat", O_WRONLY);
+  errno = 0;
+  p = mmap (NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+  printf ("mmap of a write-only descriptor: %s %s\n",
+	  p == MAP_FAILED ? "MAP_FAILED" : "a mapping", errno_name (errno));
+  close (fd);
+  fd = open (".", O_RDONLY);
+  errno = 0;
+  p = mmap (NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+  printf ("mmap of a directory: %s %s\n",
+	  p == MAP_FAILED ? "MAP_FAILED" : "a mapping", errno_name (errno));
+  close (fd);
+  unlink ("map.dat");
+}
+
 /* posix_memalign and aligned_alloc: on the boundary asked for, all of
    the size writable, realloc keeping the bytes, free taking the block
    back (the blocks of each size are freed and taken again, so a free
@@ -394,6 +514,7 @@ main (void)
   path_parts ();
   directories ();
   mapping ();
+  file_mapping ();
   aligned ();
   printf ("sched_yield: %d\n", sched_yield ());
   signals ();

@@ -128,6 +128,9 @@
 #define sigaction(...) nvptx_client_sigaction (__VA_ARGS__)
 #define telldir(...) nvptx_client_telldir (__VA_ARGS__)
 #define seekdir(...) nvptx_client_seekdir (__VA_ARGS__)
+#define mmap(...) nvptx_client_mmap (__VA_ARGS__)
+#define munmap(...) nvptx_client_munmap (__VA_ARGS__)
+#define msync(...) nvptx_client_msync (__VA_ARGS__)
 #define scandir(...) nvptx_client_scandir (__VA_ARGS__)
 /* Passed to scandir by name, not called: an object-like macro.  */
 #define alphasort nvptx_client_alphasort

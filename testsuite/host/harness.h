@@ -108,6 +108,9 @@ extern int real_clock_gettime (clockid_t clock, struct timespec *ts)
 extern uid_t real_geteuid (void) HARNESS_REAL (geteuid);
 extern gid_t real_getegid (void) HARNESS_REAL (getegid);
 extern long real_sysconf (int name) HARNESS_REAL (sysconf);
+extern void *real_mmap (void *address, size_t length, int protection,
+			int flags, int fd, off_t offset) HARNESS_REAL (mmap);
+extern int real_munmap (void *address, size_t length) HARNESS_REAL (munmap);
 extern int real_mkfifo (const char *path, mode_t mode) HARNESS_REAL (mkfifo);
 extern int real_openat (int dirfd, const char *path, int flags, ...)
   HARNESS_REAL (openat);

@@ -272,7 +272,7 @@ static void
 unterminated (void)
 {
   long page = real_sysconf (_SC_PAGESIZE);
-  char *pages = mmap (NULL, 2 * page, PROT_READ | PROT_WRITE,
+  char *pages = real_mmap (NULL, 2 * page, PROT_READ | PROT_WRITE,
 		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
   if (!CHECK ("two pages", pages != MAP_FAILED))
@@ -285,7 +285,7 @@ unterminated (void)
   T ("%.*s|", 4, s);
   T ("%.2s|%-8.4s|%8.3s|", s, s, s);
   T ("%.*s|", 0, s + 4);
-  munmap (pages, 2 * page);
+  real_munmap (pages, 2 * page);
 }
 
 /* __nvptx_format_here, as vfprintf calls it for a fully buffered stream:
