@@ -394,6 +394,22 @@ piece_offset (const struct __nvptx_rpc_call *call, size_t done)
   return call->arg[3] + (int64_t) done;
 }
 
+/* The length of the piece of a transfer of TOTAL bytes from its byte
+   DONE: the rest, at most PIECE.  */
+static inline size_t
+next_piece (size_t total, size_t done, size_t piece)
+{
+  return total - done < piece ? total - done : piece;
+}
+
+/* The bytes a piece of N moved, as REPLY (not an error) says: never more
+   than was asked for, whatever the reply says.  */
+static inline size_t
+piece_moved (const struct nvptx_rpc_reply *reply, size_t n)
+{
+  return (uint64_t) reply->result < n ? (size_t) reply->result : n;
+}
+
 /* Post a direct transfer of N bytes at BUF for stream CALL's piece from
    its byte DONE.  */
 static inline __attribute__ ((always_inline)) void
@@ -419,9 +435,7 @@ call_direct (struct channel *ch, const struct __nvptx_rpc_call *call,
      seeing the reply drops them (sm_70 and later).  */
   if (!stream_writes (call))
     ACQUIRE_FENCE ();
-  if (reply->result < 0)
-    return -1;
-  return (uint64_t) reply->result < total ? reply->result : (long long) total;
+  return reply->result < 0 ? -1 : (long long) piece_moved (reply, total);
 }
 
 /* Where a piece of a transfer through the stage goes: the stage's pieces
@@ -462,13 +476,13 @@ write_pieces (struct channel *ch, const struct __nvptx_rpc_call *call,
 			   && total > window);
   size_t piece = staged ? STAGE_PIECE : halves ? window / 2 / 16 * 16
 		 : window;
-  size_t done = 0, n = total < piece ? total : piece;
+  size_t done = 0, n = next_piece (total, 0, piece);
   size_t at = 0;		/* Where the piece is, window or stage.  */
 
   put_piece (ch, stage, at, out, n);
   for (;;)
     {
-      size_t rest = total - done - n, next = rest < piece ? rest : piece;
+      size_t next = next_piece (total, done + n, piece);
       if (staged)
 	post_direct (ch, call, stage + at, n, done);
       else
@@ -479,17 +493,15 @@ write_pieces (struct channel *ch, const struct __nvptx_rpc_call *call,
       if (halves && next > 0)
 	put_piece (ch, stage, piece - at, out + done + n, next);
       wait_reply (ch, reply, false);
-      /* Never more than was asked for, whatever the reply says.  An
-	 error or a short write ends the call, and the piece copied
+      /* An error or a short write ends the call, and the piece copied
 	 meanwhile is never posted.  */
-      if (reply->result < 0 || (uint64_t) reply->result < n)
+      size_t moved = reply->result < 0 ? 0 : piece_moved (reply, n);
+      done += moved;
+      if (moved < n)
 	{
 	  ch->loose |= halves && next > 0;
-	  if (reply->result > 0)
-	    done += reply->result;
 	  break;
 	}
-      done += n;
       if (next == 0)
 	break;
       if (halves)
@@ -510,7 +522,7 @@ read_staged (struct channel *ch, const struct __nvptx_rpc_call *call,
 	     unsigned char *in, size_t total, struct nvptx_rpc_reply *reply)
 {
   unsigned char *stage = stage_for (in);
-  size_t done = 0, n = total < STAGE_PIECE ? total : STAGE_PIECE;
+  size_t done = 0, n = next_piece (total, 0, STAGE_PIECE);
   size_t at = 0;
 
   post_direct (ch, call, stage, n, 0);
@@ -519,14 +531,13 @@ read_staged (struct channel *ch, const struct __nvptx_rpc_call *call,
       wait_reply (ch, reply, true);
       if (reply->result < 0)
 	break;
-      /* Never more than was asked for, whatever the reply says.  A read
-	 is done when short, or when the host says so (a pipe).  */
-      size_t got = (uint64_t) reply->result < n ? (size_t) reply->result : n;
-      size_t rest = total - done - got;
-      bool last = got < n || (reply->flags & NVPTX_RPC_DONE) || rest == 0;
+      /* A read is done when short, or when the host says so (a pipe).  */
+      size_t got = piece_moved (reply, n);
+      bool last = got < n || (reply->flags & NVPTX_RPC_DONE)
+		  || done + got == total;
       if (!last)
 	{
-	  n = rest < STAGE_PIECE ? rest : STAGE_PIECE;
+	  n = next_piece (total, done + got, STAGE_PIECE);
 	  post_direct (ch, call, stage + STAGE_PIECE - at, n, done + got);
 	}
       /* As after call_direct's read.  */
@@ -559,9 +570,63 @@ write_by_dma (bool global, size_t total, size_t window)
   return total > NVPTX_RPC_WINDOW_WRITE_MAX && global;
 }
 
-/* read and write, pread and pwrite: by DMA when that is worth it and the
-   host can, else through the window; reads a request per window-sized
-   piece, until done or short.  */
+/* Read, as stream CALL, TOTAL bytes into IN through the window, a
+   request per window-sized piece, until done or short.  */
+static long long
+read_window (struct channel *ch, const struct __nvptx_rpc_call *call,
+	     unsigned char *in, size_t total, struct nvptx_rpc_reply *reply)
+{
+  size_t window = __nvptx_rpc_link.window_size;
+  size_t done = 0;
+  int64_t arg[4] = { call->arg[0] };
+
+  do
+    {
+      size_t n = next_piece (total, done, window);
+      arg[1] = n;
+      arg[3] = piece_offset (call, done);
+      exchange (ch, call->opcode, 0, arg, 0, reply, true);
+      if (reply->result < 0)
+	break;
+      /* A read is done when short, or when the host says so (a pipe).  */
+      size_t got = piece_moved (reply, n);
+      if (got < n)
+	reply->flags |= NVPTX_RPC_DONE;
+      if (reply->length < got)
+	got = reply->length;
+      window_get (ch, in + done, got);
+      done += got;
+    }
+  while (done < total && !(reply->flags & NVPTX_RPC_DONE));
+  return done > 0 || reply->result >= 0 ? (long long) done : -1;
+}
+
+/* The ways a stream's bytes go.  */
+enum stream_path
+{
+  BY_WINDOW,			/* Through the window, a request a piece.  */
+  BY_DMA,			/* In place, one request (call_direct).  */
+  BY_STAGE			/* By DMA through the stage, in halves.  */
+};
+
+/* How stream CALL moves its TOTAL bytes at BUF, with a window of
+   WINDOW bytes: by DMA when that is worth it (rpc.h says when) and the
+   host can; global memory (a static or the heap) in place, the stack,
+   which DMA cannot reach, through the stage.  */
+static inline enum stream_path
+stream_path (const struct __nvptx_rpc_call *call, const void *buf,
+	     size_t total, size_t window)
+{
+  bool global = IS_GLOBAL (buf);
+
+  if (!(__nvptx_rpc_link.features & NVPTX_RPC_FEATURE_DIRECT)
+      || !(stream_writes (call) ? write_by_dma (global, total, window)
+	   : total >= NVPTX_RPC_DIRECT_READ_MIN))
+    return BY_WINDOW;
+  return global ? BY_DMA : BY_STAGE;
+}
+
+/* read and write, pread and pwrite, by the path stream_path chooses.  */
 static long long
 call_stream (struct channel *ch, const struct __nvptx_rpc_call *call,
 	     struct nvptx_rpc_reply *reply)
@@ -569,52 +634,25 @@ call_stream (struct channel *ch, const struct __nvptx_rpc_call *call,
   bool writing = stream_writes (call);
   unsigned char *in = call->in;
   const void *buf = writing ? call->out[0].base : in;
-  size_t window = __nvptx_rpc_link.window_size;
   size_t total = writing ? call->out[0].length : call->in_length;
-  size_t done = 0;
-  int64_t arg[4] = { call->arg[0] };
 
   if (total > STREAM_MAX)
     total = STREAM_MAX;
-  /* By DMA: global memory (a static or the heap) in place; the stack,
-     which DMA cannot reach, through the stage.  The host says EFAULT,
-     having done nothing, for memory the driver does not take (the heap,
-     maybe): then through the window.  */
-  bool global = IS_GLOBAL (buf);
-  if ((writing ? write_by_dma (global, total, window)
-	       : total >= NVPTX_RPC_DIRECT_READ_MIN)
-      && (__nvptx_rpc_link.features & NVPTX_RPC_FEATURE_DIRECT))
+  enum stream_path path = stream_path (call, buf, total,
+				       __nvptx_rpc_link.window_size);
+  if (path != BY_WINDOW)
     {
-      long long n = global ? call_direct (ch, call, buf, total, reply)
+      long long n = path == BY_DMA ? call_direct (ch, call, buf, total, reply)
 		    : writing ? write_pieces (ch, call, buf, total, true, reply)
 		    : read_staged (ch, call, in, total, reply);
+      /* The host says EFAULT, having done nothing, for memory the
+	 driver does not take (the heap, maybe): then through the
+	 window.  */
       if (n >= 0 || reply->error != NVPTX_RPC_EFAULT)
 	return n;
     }
-  if (writing)
-    return write_pieces (ch, call, buf, total, false, reply);
-  do
-    {
-      size_t n = total - done < window ? total - done : window;
-      arg[1] = n;
-      arg[3] = piece_offset (call, done);
-      exchange (ch, call->opcode, 0, arg, 0, reply, true);
-      if (reply->result < 0)
-	break;
-      /* Never more than was asked for, whatever the reply says.  A read
-	 is done when short, or when the host says so (a pipe).  */
-      if ((uint64_t) reply->result < n)
-	{
-	  reply->flags |= NVPTX_RPC_DONE;
-	  n = reply->result;
-	}
-      if (reply->length < n)
-	n = reply->length;
-      window_get (ch, in + done, n);
-      done += n;
-    }
-  while (done < total && !(reply->flags & NVPTX_RPC_DONE));
-  return done > 0 || reply->result >= 0 ? (long long) done : -1;
+  return writing ? write_pieces (ch, call, buf, total, false, reply)
+	 : read_window (ch, call, in, total, reply);
 }
 
 /* Every other call: its argument block out in pieces the host puts back
