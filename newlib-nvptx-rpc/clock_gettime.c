@@ -22,7 +22,7 @@ clock_gettime (clockid_t clock, struct timespec *ts)
     case CLOCK_MONOTONIC: call.arg[0] = NVPTX_RPC_CLOCK_MONOTONIC; break;
     default: errno = EINVAL; return -1;
     }
-  if (__nvptx_rpc_call (&call) < 0)
+  if (__nvptx_rpc_call_fixed (&call) < 0)
     return -1;
   ts->tv_sec = wire.sec;
   ts->tv_nsec = wire.nsec;

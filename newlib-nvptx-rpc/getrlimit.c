@@ -28,13 +28,8 @@ getrlimit (int resource, struct rlimit *rlim)
     case RLIMIT_AS: call.arg[0] = NVPTX_RPC_RLIMIT_AS; break;
     default: errno = EINVAL; return -1;
     }
-  if (__nvptx_rpc_call (&call) < 0)
+  if (__nvptx_rpc_call_fixed (&call) < 0)
     return -1;
-  if (call.in_length != sizeof w)
-    {
-      errno = EIO;
-      return -1;
-    }
   rlim->rlim_cur = w.cur == NVPTX_RPC_RLIM_INFINITY ? RLIM_INFINITY : w.cur;
   rlim->rlim_max = w.max == NVPTX_RPC_RLIM_INFINITY ? RLIM_INFINITY : w.max;
   return 0;

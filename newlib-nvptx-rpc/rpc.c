@@ -132,13 +132,8 @@ __nvptx_rpc_stat_call (struct __nvptx_rpc_call *call, struct stat *st)
 
   call->in = &wire;
   call->in_length = sizeof wire;
-  if (__nvptx_rpc_call (call) < 0)
+  if (__nvptx_rpc_call_fixed (call) < 0)
     return -1;
-  if (call->in_length != sizeof wire)
-    {
-      errno = EIO;
-      return -1;
-    }
   stat_from_wire (st, &wire);
   return 0;
 }
@@ -760,5 +755,19 @@ __nvptx_rpc_call (struct __nvptx_rpc_call *call)
   if (result < 0)
     errno = reply.error < NVPTX_RPC_ERRNO_END && errno_from_wire[reply.error]
 	    ? errno_from_wire[reply.error] : EIO;
+  return result;
+}
+
+long long
+__nvptx_rpc_call_fixed (struct __nvptx_rpc_call *call)
+{
+  size_t wanted = call->in_length;
+  long long result = __nvptx_rpc_call (call);
+
+  if (result >= 0 && call->in_length != wanted)
+    {
+      errno = EIO;
+      return -1;
+    }
   return result;
 }

@@ -118,6 +118,11 @@ struct __nvptx_rpc_call
    ENOSYS under a launcher without nvptx-rpc.  */
 long long __nvptx_rpc_call (struct __nvptx_rpc_call *call);
 
+/* __nvptx_rpc_call for the calls whose reply block has a fixed size, the
+   IN_LENGTH bytes at IN: a reply of any other length (from a server that
+   does not match this client) is EIO, never bytes left unset.  */
+long long __nvptx_rpc_call_fixed (struct __nvptx_rpc_call *call);
+
 /* The many calls whose argument block is one path: OPCODE on PATH with
    arguments ARG0 and ARG1.  */
 static inline long long

@@ -20,7 +20,7 @@ times (struct tms *buf)
     .opcode = NVPTX_RPC_TIMES, .in = &wire, .in_length = sizeof wire,
   };
 
-  if (__nvptx_rpc_call (&call) < 0)
+  if (__nvptx_rpc_call_fixed (&call) < 0)
     return (clock_t) -1;
   buf->tms_utime = wire.utime / NS_PER_TICK;
   buf->tms_stime = wire.stime / NS_PER_TICK;

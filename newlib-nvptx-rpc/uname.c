@@ -3,7 +3,6 @@
 
 /* uname(2) for nvptx: the host's names, through nvptx-rpc.  */
 
-#include <errno.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include "rpc.h"
@@ -19,13 +18,8 @@ uname (struct utsname *name)
     .opcode = NVPTX_RPC_UNAME, .in = &w, .in_length = sizeof w,
   };
 
-  if (__nvptx_rpc_call (&call) < 0)
+  if (__nvptx_rpc_call_fixed (&call) < 0)
     return -1;
-  if (call.in_length != sizeof w)
-    {
-      errno = EIO;
-      return -1;
-    }
   memcpy (name, &w, sizeof w);
   return 0;
 }
