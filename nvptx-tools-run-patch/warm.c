@@ -177,14 +177,17 @@ exe_identity (struct warm_request *r)
   r->exe_mtime_nsec = st.st_mtim.tv_nsec;
 }
 
+/* Send (SENDING) or receive all SIZE bytes at BUF on the socket FD,
+   through EINTR.  False on an error or when the peer has gone.  */
 static bool
-write_all (int fd, const void *buf, size_t size)
+transfer_all (int fd, void *buf, size_t size, bool sending)
 {
-  const char *p = buf;
+  char *p = buf;
 
   while (size > 0)
     {
-      ssize_t n = send (fd, p, size, MSG_NOSIGNAL);
+      ssize_t n = sending ? send (fd, p, size, MSG_NOSIGNAL)
+		  : recv (fd, p, size, 0);
 
       if (n < 0 && errno == EINTR)
 	continue;
@@ -197,22 +200,15 @@ write_all (int fd, const void *buf, size_t size)
 }
 
 static bool
+write_all (int fd, const void *buf, size_t size)
+{
+  return transfer_all (fd, (void *) buf, size, true);
+}
+
+static bool
 read_all (int fd, void *buf, size_t size)
 {
-  char *p = buf;
-
-  while (size > 0)
-    {
-      ssize_t n = read (fd, p, size);
-
-      if (n < 0 && errno == EINTR)
-	continue;
-      if (n <= 0)
-	return false;
-      p += n;
-      size -= n;
-    }
-  return true;
+  return transfer_all (fd, buf, size, false);
 }
 
 /* Send BUF on FD with the descriptors FDS[0..NFDS-1].  */
