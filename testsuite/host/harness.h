@@ -111,6 +111,9 @@ extern long real_sysconf (int name) HARNESS_REAL (sysconf);
 extern void *real_mmap (void *address, size_t length, int protection,
 			int flags, int fd, off_t offset) HARNESS_REAL (mmap);
 extern int real_munmap (void *address, size_t length) HARNESS_REAL (munmap);
+/* <sys/mman.h> is nvptx's here, without mprotect.  */
+extern int real_mprotect (void *address, size_t length, int protection)
+  HARNESS_REAL (mprotect);
 extern int real_mkfifo (const char *path, mode_t mode) HARNESS_REAL (mkfifo);
 extern int real_openat (int dirfd, const char *path, int flags, ...)
   HARNESS_REAL (openat);

@@ -277,8 +277,8 @@ unterminated (void)
 
   if (!CHECK ("two pages", pages != MAP_FAILED))
     return;
-  CHECK_INT ("the second unreadable", mprotect (pages + page, page,
-						PROT_NONE), 0);
+  CHECK_INT ("the second unreadable",
+	     real_mprotect (pages + page, page, PROT_NONE), 0);
   char *s = pages + page - 4;
   memcpy (s, "abcd", 4);
   T ("%.4s|", s);
