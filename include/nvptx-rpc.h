@@ -67,7 +67,8 @@
      n  the request's window length    p  the argument block's first string
      D  arg3, in decimal (pread's and pwrite's offset)
    (With NVPTX_RPC_DIRECT, r and b print the buffer's address, n arg1.)
-   Adding a call: an entry here, a serve_NAME in the server, a client file.
+   Adding a call: an entry here, a serve_NAME in the server, a client file
+   (docs/protocol.md, "Messages", says what else: its tests and docs).
    New entries go at the end, so that the opcodes before keep their
    numbers.
    Arguments and replies are documented in docs/protocol.md; "A" is the
