@@ -59,7 +59,7 @@ check_tree ()
   mkdir -p "$dir"
   "$@" > "$dir/unpack.log" 2>&1 \
     || { cat "$dir/unpack.log"; tree_fail "cannot unpack it"; return 1; }
-  sh "$top/nvptx-tools-run-patch/mkseries.sh" "$version" "$dir/series" \
+  sh "$top/nvptx-tools-run-patch/patches/mkseries.sh" "$version" "$dir/series" \
     || { tree_fail "mkseries.sh $version"; return 1; }
   count=0
   for p in $(cat "$dir/series/series"); do

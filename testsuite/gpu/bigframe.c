@@ -4,7 +4,7 @@
 /* A 320 KiB stack frame, more than the launcher's usual 128 KiB stack.
    The driver sizes the stack for such a program when it can see all its
    calls; our newlib's exit makes indirect calls, so the launcher must
-   size it itself (nvptx-tools-run-patch/ptx-stack.c).  newlib's
+   size it itself (nvptx-tools-run-patch/launcher/ptx-stack.c).  newlib's
    tstring.c and GCC's memcpy-1.c failed on the H200 for want of this.  */
 #include <stdio.h>
 

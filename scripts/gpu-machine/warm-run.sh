@@ -7,7 +7,7 @@
 # way (programs a second, every output checked), and our DejaGnu GPU
 # suite through the server, its results compared with a plain run's
 # (OUTDIR/plain.sum, or a plain run made here).  Logs go to OUTDIR.
-# Usage: testsuite/campaign/warm-run.sh OUTDIR [PROGRAMS]
+# Usage: scripts/gpu-machine/warm-run.sh OUTDIR [PROGRAMS]
 set -u
 out=$(mkdir -p "$1" && cd "$1" && pwd) || exit
 programs=${2:-160}

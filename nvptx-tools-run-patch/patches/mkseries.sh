@@ -35,9 +35,10 @@
 set -eu
 version=$1
 out=$2
-here=$(cd "$(dirname "$0")" && pwd)
+patches=$(cd "$(dirname "$0")" && pwd)
+here=$(dirname "$patches")
 top=$(dirname "$here")
-diffs=$(LC_ALL=C ls "$here/patches/$version"/*.diff 2>/dev/null) \
+diffs=$(LC_ALL=C ls "$patches/$version"/*.diff 2>/dev/null) \
   || { echo "mkseries.sh: no patches/$version/*.diff" >&2; exit 1; }
 total=$(( $(echo "$diffs" | wc -l) + 1 ))
 work=$(mktemp -d)
@@ -78,14 +79,14 @@ for f in $server_files; do
   cp "$here/server/$f" "$work/tree/rpc-server/"
   case $f in
     *.c) sed -n '/^+NVPTX_RPC_SERVER_PARTS = /,/[^\\]$/p' \
-	   "$here/patches/$version"/0003-*.diff | grep -qw "${f%.c}" \
+	   "$patches/$version"/0003-*.diff | grep -qw "${f%.c}" \
 	   || { echo "mkseries.sh: server/$f is not in NVPTX_RPC_SERVER_PARTS" \
 		     "of patches/$version/0003" >&2; exit 1; } ;;
   esac
 done
 launch_files="rpc-launch.h rpc-launch.c"
 for f in $launch_files; do
-  cp "$here/$f" "$work/tree/"
+  cp "$here/launcher/$f" "$work/tree/"
 done
 new="include/nvptx-rpc.h include/nvptx-rpc-format.h
 $(printf 'rpc-server/%s\n' $server_files)
@@ -103,7 +104,7 @@ first=0001-run-Add-the-nvptx-rpc-server.patch
 {
   header include/nvptx-rpc.h include/nvptx-rpc-format.h \
     $(printf 'nvptx-tools-run-patch/server/%s ' $server_files) \
-    $(printf 'nvptx-tools-run-patch/%s ' $launch_files)
+    $(printf 'nvptx-tools-run-patch/launcher/%s ' $launch_files)
   cat <<EOF
 Subject: [PATCH 1/$total] run: Add the nvptx-rpc server
 

@@ -5,7 +5,7 @@
 # this machine's GPU, ours or stock (see gpu-board.sh), at one
 # optimization level (the way contrib/test_installed tests an installed
 # compiler).
-# Usage: testsuite/campaign/gcc-torture.sh ours|stock OUTDIR [OPTION [TESTS]]
+# Usage: scripts/gpu-machine/gcc-torture.sh ours|stock OUTDIR [OPTION [TESTS]]
 #   OPTION: the one torture option (default -O2)
 #   TESTS: an execute.exp pattern, e.g. "2000*" (default: all)
 # $LAUNCH_OPTIONS, if set, go to the launcher.

@@ -5,7 +5,7 @@
 # gcc-torture-parallel.sh does, but keep the programs instead of running
 # them: torture-replay.sh runs them on a GPU machine, whose time then goes
 # to running alone.
-# Usage: testsuite/campaign/torture-record.sh ours|stock OUTDIR [OPTION]
+# Usage: scripts/gpu-machine/torture-record.sh ours|stock OUTDIR [OPTION]
 # Writes OUTDIR/torture-KIND.tar.xz (the programs, each with its launcher
 # options in NAME.options) and
 # OUTDIR/torture-KIND-compile.sum (DejaGnu's compile results; its

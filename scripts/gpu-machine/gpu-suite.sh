@@ -5,7 +5,7 @@
 # check" has built the test programs, on a machine with a GPU.  Logs go to
 # OUTDIR (default: .).  The stock launcher is $STOCK_RUN, by default
 # /usr/bin/nvptx-none-run.
-# Usage: testsuite/campaign/gpu-suite.sh [OUTDIR]
+# Usage: scripts/gpu-machine/gpu-suite.sh [OUTDIR]
 out=$(cd "${1:-.}" && pwd)
 top=$(cd "$(dirname "$0")/../.." && pwd)
 stock=${STOCK_RUN:-/usr/bin/nvptx-none-run}

@@ -4,7 +4,7 @@
 # gcc.c-torture/execute in SLICES slices (default 16, one per core of a
 # 16-core GPU machine) run side by side, then one summary.  Each slice is
 # gcc-torture.sh.
-# Usage: testsuite/campaign/gcc-torture-parallel.sh ours|stock OUTDIR
+# Usage: scripts/gpu-machine/gcc-torture-parallel.sh ours|stock OUTDIR
 #          [OPTION [SLICES]]
 # Writes OUTDIR/sliceN/gcc.sum for each slice and prints the totals.
 kind=$1 out=$2 option=${3:--O2} slices=${4:-16}

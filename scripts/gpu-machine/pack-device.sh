@@ -28,7 +28,7 @@
 #   for f in .gpu-pack/*.deb; do dpkg -x $f /; done
 #   tar -C / -xJf .gpu-pack/tc.tar.xz; tar -xJf .gpu-pack/newlib-trees.tar.xz
 #   export GCC_TARBALL=$PWD/.gpu-pack/gcc-12-testsuite.tar.xz
-# Usage: testsuite/campaign/pack-device.sh [PART...]
+# Usage: scripts/gpu-machine/pack-device.sh [PART...]
 #   PART: debs toolchain newlib gcc-testsuite libgomp torture built
 #   (default: all of them)
 set -eu

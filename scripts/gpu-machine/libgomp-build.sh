@@ -8,7 +8,7 @@
 # files give for the nvidia device, at -O2 (OpenACC: not also at -O0);
 # OpenMP tests only when they have offloaded code (a target construct or
 # an omp_target_* call): the others never run on the GPU.
-# Usage: testsuite/campaign/libgomp-build.sh OUTDIR
+# Usage: scripts/gpu-machine/libgomp-build.sh OUTDIR
 # Writes:
 #   OUTDIR/{stock,ours}/SUITE/TEST  the programs, stripped
 #   OUTDIR/{stock,ours}/probe/{omp,acc}  an OpenMP and an OpenACC region

@@ -6,7 +6,7 @@
 # library under this tree's nvptx-rpc-offload, with Debian 12's libgomp
 # and its nvptx plugin ($GOMP_LIBDIR, or the libgomp1 and
 # libgomp-plugin-nvptx1 .deb files in .gpu-pack/gomp/).
-# Usage: testsuite/campaign/libgomp-run.sh PACKDIR OUTDIR
+# Usage: scripts/gpu-machine/libgomp-run.sh PACKDIR OUTDIR
 # PACKDIR is libgomp-build.sh's OUTDIR, unpacked.  $JOBS programs run at
 # once (default 8), each for 60 s at most, in a directory of its own.  A
 # test passes if it exits 0 (shouldfail tests: nonzero, but not by the

@@ -5,7 +5,7 @@
 # files in DIR: how many tests passed on both, failed on both, or passed
 # on one side only (listed), and what did not compile or was UNSUPPORTED
 # when compiling.
-# Usage: testsuite/campaign/torture-compare.sh DIR
+# Usage: scripts/gpu-machine/torture-compare.sh DIR
 set -eu
 dir=$1
 export LC_ALL=C

@@ -17,7 +17,7 @@
 # builds (ours: newlib-build; stock: newlib-build-stock), for a build of
 # another tree or one carried from another machine.
 # Prints the newlib build directory used.
-# Usage: testsuite/campaign/gpu-board.sh ours|stock DIR [OPTIONS]
+# Usage: scripts/gpu-machine/gpu-board.sh ours|stock DIR [OPTIONS]
 set -eu
 [ $# -ge 2 ] || { echo "usage: $0 ours|stock DIR [OPTIONS]" >&2; exit 2; }
 kind=$1 dir=$2 options=${3:-}

@@ -5,7 +5,7 @@
 # GPU machine, from a tree where "make check" built the test programs.
 # On a GPU machine without network, the archives that pack-device.sh
 # made in .gpu-pack/ are unpacked first, if that folder is there.
-# Usage: testsuite/campaign/campaign.sh OUTDIR PART...
+# Usage: scripts/gpu-machine/campaign.sh OUTDIR PART...
 #   suite          our DejaGnu GPU suite and the benchmark
 #   newlib         newlib's own testsuite, ours then stock
 #   torture        gcc.c-torture/execute at -O2, ours and stock side by

@@ -6,7 +6,7 @@
 # DejaGnu's sim_load runs them: PASS if the program exits 0.  16 run at
 # once, each with the launcher options it was recorded with and for at
 # most 300 s, the board's limit.
-# Usage: testsuite/campaign/torture-replay.sh ours|stock TARBALL OUTDIR
+# Usage: scripts/gpu-machine/torture-replay.sh ours|stock TARBALL OUTDIR
 #          [DONE]
 # Writes OUTDIR/torture-KIND-run.sum: "PASS: NAME" or "FAIL: NAME: status
 # N: first line of stderr", sorted, and prints the totals.  The programs

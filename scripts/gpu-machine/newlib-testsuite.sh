@@ -3,7 +3,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # newlib's own DejaGnu testsuite (3.3.0's, or 4.5.0's with GCC 14) on
 # this machine's GPU, ours or stock (see gpu-board.sh).
-# Usage: testsuite/campaign/newlib-testsuite.sh ours|stock OUTDIR
+# Usage: scripts/gpu-machine/newlib-testsuite.sh ours|stock OUTDIR
 # Runs runtest the way newlib's "make check" does, without needing the
 # build tree's Makefiles: only each build's libraries and headers, which
 # pack-device.sh packs for a GPU machine.  Writes

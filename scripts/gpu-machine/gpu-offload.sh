@@ -7,7 +7,7 @@
 # files in .gpu-pack/gomp/): under this tree's nvptx-rpc-offload, without
 # it, and against the host fallback; any that fails, again under CUDA's
 # compute-sanitizer where there is one.  Each program checks itself.
-# Usage: testsuite/campaign/gpu-offload.sh [WORKDIR]
+# Usage: scripts/gpu-machine/gpu-offload.sh [WORKDIR]
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 work=${1:-$(mktemp -d)}
