@@ -165,7 +165,21 @@
   OP (GETRLIMIT, getrlimit, "d") /* arg0=NVPTX_RPC_RLIMIT_* -> 0,
 				   R=struct nvptx_rpc_rlimit.  */ \
   OP (GETRANDOM, getrandom, "dd") /* arg0=count, arg1=NVPTX_RPC_GRND_*
-				   -> n, R=n random bytes.  */
+				   -> n, R=n random bytes.  */ \
+  OP (TTYNAME, ttyname, "d")	/* arg0=fd -> length with NUL, R=the
+				   terminal's name.  */ \
+  OP (TCGETATTR, tcgetattr, "d") /* arg0=fd -> 0,
+				   R=struct nvptx_rpc_termios.  */ \
+  OP (TCSETATTR, tcsetattr, "dd") /* A=struct nvptx_rpc_termios;
+				   arg0=fd, arg1=NVPTX_RPC_TCSA* -> 0.  */ \
+  OP (IOCTL, ioctl, "dd")	/* arg0=fd, arg1=NVPTX_RPC_TIOCGWINSZ (-> 0,
+				   R=struct nvptx_rpc_winsize) or
+				   NVPTX_RPC_FIONREAD (-> the count).  */ \
+  OP (GETLOGIN, getlogin, "")	/* -> length with NUL, R=the login
+				   name.  */ \
+  OP (GETPW, getpw, "ds")	/* arg0=uid, or -1 and A=name -> length,
+				   R=struct nvptx_rpc_passwd and its
+				   strings.  */
 
 enum nvptx_rpc_opcode
 {
@@ -430,6 +444,49 @@ struct nvptx_rpc_rlimit
 #define NVPTX_RPC_GRND_RANDOM 2
 #define NVPTX_RPC_RANDOM_MAX 65536
 
+/* TCGETATTR's reply and TCSETATTR's block: struct termios in Linux's
+   layout (glibc's on x86_64 and aarch64), its flags, speeds and control
+   characters Linux's values, which the host passes on as they are.  */
+#define NVPTX_RPC_NCCS 32
+struct nvptx_rpc_termios
+{
+  uint32_t c_iflag;
+  uint32_t c_oflag;
+  uint32_t c_cflag;
+  uint32_t c_lflag;
+  uint8_t c_line;
+  uint8_t c_cc[NVPTX_RPC_NCCS];
+  uint8_t pad[3];
+  uint32_t c_ispeed;
+  uint32_t c_ospeed;
+};
+
+/* TCSETATTR's actions (Linux's TCSANOW, TCSADRAIN, TCSAFLUSH).  */
+#define NVPTX_RPC_TCSANOW 0
+#define NVPTX_RPC_TCSADRAIN 1
+#define NVPTX_RPC_TCSAFLUSH 2
+
+/* IOCTL's requests, Linux's numbers: the only two the host serves (the
+   client answers every other ENOTTY itself).  */
+#define NVPTX_RPC_TIOCGWINSZ 0x5413
+#define NVPTX_RPC_FIONREAD 0x541B
+struct nvptx_rpc_winsize
+{
+  uint16_t ws_row;
+  uint16_t ws_col;
+  uint16_t ws_xpixel;
+  uint16_t ws_ypixel;
+};
+
+/* GETPW's reply block: this, then the strings name, passwd, gecos, dir
+   and shell, each NUL-terminated, in that order.  The result is the
+   block's length; "no such user" is ENOENT.  */
+struct nvptx_rpc_passwd
+{
+  uint32_t uid;
+  uint32_t gid;
+};
+
 /* times: the launcher's process times, in nanoseconds; elapsed is its
    monotonic clock.  */
 struct nvptx_rpc_times
@@ -505,6 +562,12 @@ NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_times, 40);
 NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_dirent, 16);
 NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_utsname, 390);
 NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_rlimit, 16);
+NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_termios, 60);
+NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_winsize, 8);
+NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_passwd, 8);
+_Static_assert (__builtin_offsetof (struct nvptx_rpc_termios, c_cc) == 17
+		&& __builtin_offsetof (struct nvptx_rpc_termios, c_ispeed)
+		   == 52, "struct termios as Linux's");
 _Static_assert (NVPTX_RPC_EPERM == 1 && NVPTX_RPC_EPROTO == 32
 		&& NVPTX_RPC_EDQUOT == 38, "errno numbering");
 _Static_assert (NVPTX_RPC_SIGHUP == 1 && NVPTX_RPC_SIGUSR2 == 15,

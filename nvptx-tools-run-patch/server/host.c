@@ -2,22 +2,29 @@
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
 /* The nvptx-rpc server's handlers for what the host knows: realpath,
-   uname, getrlimit and getrandom.  They answer from the host where the
-   work is the host's: a path
+   uname, getrlimit and getrandom; the terminals (ttyname, tcgetattr,
+   tcsetattr, ioctl) and the users (getlogin, getpwuid and getpwnam).
+   They answer from the host where the work is the host's: a path
    resolved by the kernel, the system's names, the process's limits, its
-   random bytes.  None waits: a call that would (getrandom before the
-   kernel's pool is ready) is EAGAIN, which the client waits out on the
-   GPU, so that the server goes on serving the other threads.  */
+   random bytes, a terminal's state, the user database.  None waits: a
+   call that would (getrandom before the kernel's pool is ready,
+   tcsetattr draining a terminal's output) is EAGAIN, which the client
+   waits out on the GPU, so that the server goes on serving the other
+   threads.  */
 
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pwd.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/random.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include "server-internal.h"
@@ -164,4 +171,248 @@ serve_getrandom (struct call *c)
 		   | (wflags & NVPTX_RPC_GRND_RANDOM ? GRND_RANDOM : 0));
   while (n < 0 && errno == EINTR);
   server_reply_data (c, n, bytes, n > 0 ? n : 0);
+}
+
+/* The terminal calls pass struct termios, the actions and the requests
+   on as they are: the protocol's are Linux's.  */
+_Static_assert (NCCS == NVPTX_RPC_NCCS && TCSANOW == NVPTX_RPC_TCSANOW
+		&& TCSADRAIN == NVPTX_RPC_TCSADRAIN
+		&& TCSAFLUSH == NVPTX_RPC_TCSAFLUSH
+		&& TIOCGWINSZ == NVPTX_RPC_TIOCGWINSZ
+		&& FIONREAD == NVPTX_RPC_FIONREAD,
+		"the protocol's terminal values are Linux's");
+
+/* ttyname: the host's name of the terminal the guest descriptor holds
+   (ENOTTY for anything else, EBADF for a descriptor not open), in every
+   mode: the program holds the terminal already, and the name gives no
+   way to it that the sandbox would not refuse (docs/security.md).  */
+void
+serve_ttyname (struct call *c)
+{
+  struct guest_fd *g = server_guest_fd (c, c->req->arg[0]);
+  char name[PATH_MAX];
+  int e;
+
+  if (g == NULL)
+    return;
+  if ((e = ttyname_r (g->host_fd, name, sizeof name)) != 0)
+    {
+      errno = e;
+      server_reply (c, -1);
+      return;
+    }
+  server_reply_data (c, strlen (name) + 1, name, strlen (name) + 1);
+}
+
+void
+serve_tcgetattr (struct call *c)
+{
+  struct guest_fd *g = server_guest_fd (c, c->req->arg[0]);
+  struct nvptx_rpc_termios w;
+  struct termios t;
+
+  if (g == NULL)
+    return;
+  if (tcgetattr (g->host_fd, &t) != 0)
+    {
+      server_reply (c, -1);
+      return;
+    }
+  memset (&w, 0, sizeof w);
+  w.c_iflag = t.c_iflag;
+  w.c_oflag = t.c_oflag;
+  w.c_cflag = t.c_cflag;
+  w.c_lflag = t.c_lflag;
+  w.c_line = t.c_line;
+  memcpy (w.c_cc, t.c_cc, sizeof w.c_cc);
+  w.c_ispeed = t.c_ispeed;
+  w.c_ospeed = t.c_ospeed;
+  server_reply_data (c, 0, &w, sizeof w);
+}
+
+/* tcsetattr, the block a struct nvptx_rpc_termios.  TCSADRAIN and
+   TCSAFLUSH make the kernel wait until the output already written has
+   gone out.  On a pseudo-terminal (a terminal emulator's, ssh's) there
+   is no output queue and no wait; on a serial line the wait is the
+   queue's bytes at its speed, but unbounded while the line is stopped
+   (XOFF, hardware flow control).  So while the terminal still has output
+   queued (TIOCOUTQ) the reply is EAGAIN, which the client waits out on
+   the GPU, and the call is made once it has none: what the kernel then
+   waits for is the driver's last few bytes, or what another process
+   wrote in between, as short as the terminal makes it.  The terminal's
+   modes are its state, not a file's: tcsetattr is served in every mode,
+   --read-only and --sandbox included (docs/security.md).  */
+void
+serve_tcsetattr (struct call *c)
+{
+  struct rpc_server *s = c->server;
+  int64_t action = c->req->arg[1];
+  struct nvptx_rpc_termios w;
+  struct termios t;
+  struct guest_fd *g;
+  int queued;
+
+  if (s->args_overflow || s->args_length != sizeof w)
+    {
+      server_reply_error (c, NVPTX_RPC_EPROTO);
+      return;
+    }
+  if ((g = server_guest_fd (c, c->req->arg[0])) == NULL)
+    return;
+  if (action != NVPTX_RPC_TCSANOW && action != NVPTX_RPC_TCSADRAIN
+      && action != NVPTX_RPC_TCSAFLUSH)
+    {
+      server_reply_error (c, NVPTX_RPC_EINVAL);
+      return;
+    }
+  memcpy (&w, s->args, sizeof w);
+  memset (&t, 0, sizeof t);
+  t.c_iflag = w.c_iflag;
+  t.c_oflag = w.c_oflag;
+  t.c_cflag = w.c_cflag;
+  t.c_lflag = w.c_lflag;
+  t.c_line = w.c_line;
+  memcpy (t.c_cc, w.c_cc, sizeof t.c_cc);
+  t.c_ispeed = w.c_ispeed;
+  t.c_ospeed = w.c_ospeed;
+  if (action != NVPTX_RPC_TCSANOW && isatty (g->host_fd)
+      && ioctl (g->host_fd, TIOCOUTQ, &queued) == 0 && queued > 0)
+    {
+      server_reply_error (c, NVPTX_RPC_EAGAIN);
+      return;
+    }
+  server_reply (c, tcsetattr (g->host_fd, action, &t));
+}
+
+/* ioctl: TIOCGWINSZ (the terminal's size) and FIONREAD (the bytes ready
+   to read), the two the client sends; any other request is ENOTTY, as
+   the client answers it.  */
+void
+serve_ioctl (struct call *c)
+{
+  struct guest_fd *g = server_guest_fd (c, c->req->arg[0]);
+  struct winsize ws;
+  int count;
+
+  if (g == NULL)
+    return;
+  switch (c->req->arg[1])
+    {
+    case NVPTX_RPC_TIOCGWINSZ:
+      if (ioctl (g->host_fd, TIOCGWINSZ, &ws) != 0)
+	server_reply (c, -1);
+      else
+	{
+	  struct nvptx_rpc_winsize w = {
+	    .ws_row = ws.ws_row, .ws_col = ws.ws_col,
+	    .ws_xpixel = ws.ws_xpixel, .ws_ypixel = ws.ws_ypixel,
+	  };
+	  server_reply_data (c, 0, &w, sizeof w);
+	}
+      break;
+    case NVPTX_RPC_FIONREAD:
+      server_reply (c, ioctl (g->host_fd, FIONREAD, &count) != 0 ? -1
+		    : count);
+      break;
+    default:
+      server_reply_error (c, NVPTX_RPC_ENOTTY);
+    }
+}
+
+/* getlogin: the host's getlogin_r for the launcher, which is the
+   program's process: its result and errno (ENXIO, ENOTTY without a
+   login session or a terminal, as glibc's).  */
+void
+serve_getlogin (struct call *c)
+{
+  char name[LOGIN_NAME_MAX + 1];
+  int e;
+
+  if ((e = getlogin_r (name, sizeof name)) != 0)
+    {
+      errno = e;
+      server_reply (c, -1);
+      return;
+    }
+  server_reply_data (c, strlen (name) + 1, name, strlen (name) + 1);
+}
+
+/* The most room a user's entry may take in the host's lookup.  */
+#define PASSWD_ROOM_MAX (1 << 20)
+
+/* getpwuid (arg0 the uid) and getpwnam (arg0 -1, the block the name):
+   the host's user database through its C library, NSS included, so the
+   entry a native program would get.  The lookup may ask a directory
+   service (sssd, LDAP), which answers or times out as it does for every
+   process of the host; there is no way to ask without waiting, and a
+   native program waits as long.  "No such user" is ENOENT, for the
+   client to return NULL with glibc's errno.  */
+void
+serve_getpw (struct call *c)
+{
+  int64_t uid = c->req->arg[0];
+  struct passwd pw, *found = NULL;
+  const char *name = NULL;
+  char *buf = NULL, *block;
+  size_t room = 1024;
+  int e;
+
+  if (uid == -1 ? !server_take_strings (c, &name, 1)
+      : !server_take_strings (c, NULL, 0))
+    return;
+  if (uid < -1 || uid > (int64_t) UINT32_MAX)
+    {
+      server_reply_error (c, NVPTX_RPC_EINVAL);
+      return;
+    }
+  for (;;)
+    {
+      char *bigger = realloc (buf, room);
+      if (bigger == NULL)
+	{
+	  free (buf);
+	  server_reply_error (c, NVPTX_RPC_ENOMEM);
+	  return;
+	}
+      buf = bigger;
+      e = name != NULL ? getpwnam_r (name, &pw, buf, room, &found)
+	  : getpwuid_r ((uid_t) uid, &pw, buf, room, &found);
+      if (e != ERANGE || room >= PASSWD_ROOM_MAX)
+	break;
+      room *= 2;
+    }
+  if (e != 0 || found == NULL)
+    {
+      free (buf);
+      if (e != 0)
+	{
+	  /* Not the client's room, which ERANGE would mean to it: an
+	     entry too large for the host's lookup.  */
+	  errno = e == ERANGE ? ENOMEM : e;
+	  server_reply (c, -1);
+	}
+      else
+	server_reply_error (c, NVPTX_RPC_ENOENT);
+      return;
+    }
+  const char *strings[] = {
+    pw.pw_name, pw.pw_passwd, pw.pw_gecos, pw.pw_dir, pw.pw_shell,
+  };
+  struct nvptx_rpc_passwd head = { .uid = pw.pw_uid, .gid = pw.pw_gid };
+  size_t length = sizeof head;
+  for (size_t i = 0; i < sizeof strings / sizeof *strings; i++)
+    length += strlen (strings[i] ? strings[i] : "") + 1;
+  if ((block = malloc (length)) == NULL)
+    {
+      free (buf);
+      server_reply_error (c, NVPTX_RPC_ENOMEM);
+      return;
+    }
+  memcpy (block, &head, sizeof head);
+  char *p = block + sizeof head;
+  for (size_t i = 0; i < sizeof strings / sizeof *strings; i++)
+    p = stpcpy (p, strings[i] ? strings[i] : "") + 1;
+  server_reply_data (c, length, block, length);
+  free (block);
+  free (buf);
 }

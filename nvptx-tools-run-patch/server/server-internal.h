@@ -14,7 +14,8 @@
      directories.c  directory entries and the working directory
      metadata.c     stat, chmod, chown, access, the times
      process.c      the process and time: ids, clocks, kill, environment
-     host.c         what the host knows: realpath, uname, limits, random
+     host.c         what the host knows: realpath, uname, limits, random,
+		    terminals, users
      format.c       printf on the host (FORMAT)
      trace.c        --trace
 
