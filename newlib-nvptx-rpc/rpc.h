@@ -195,6 +195,19 @@ int __nvptx_rpc_utimens (const char *path, int64_t atime_sec,
 			 int64_t atime_nsec, int64_t mtime_sec,
 			 int64_t mtime_nsec);
 
+/* getpwuid_r (UID) and getpwnam_r (UID -1, NAME) through GETPW, as
+   glibc's.  */
+struct passwd;
+int __nvptx_rpc_getpw (int64_t uid, const char *name, struct passwd *pwd,
+		       char *buf, size_t buflen, struct passwd **result);
+
+/* getpwuid's and getpwnam's entries, one each as glibc's: PWD and its
+   strings in *BUF (malloc'd, *BUFLEN bytes, grown as an entry needs),
+   overwritten by the function's next call.  */
+struct passwd *__nvptx_rpc_getpw_static (int64_t uid, const char *name,
+					 struct passwd *pwd, char **buf,
+					 size_t *buflen);
+
 /* Format FMT with AP into OUT, which is 8-byte aligned and has ROOM
    bytes, without a NUL: here when it converts only integers, characters
    and strings, else by the host (FORMAT).  Returns the length, or -1

@@ -1,0 +1,27 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
+/* getpwnam(3) and getpwnam_r(3) for nvptx: the host's entry for the user
+   NAME (getpw.c), as glibc gives it: no such user is NULL, and for
+   getpwnam_r 0, with errno 0.  */
+
+#include <pwd.h>
+#include "rpc.h"
+
+int
+getpwnam_r (const char *name, struct passwd *pwd, char *buf, size_t buflen,
+	    struct passwd **result)
+{
+  return __nvptx_rpc_getpw (-1, name, pwd, buf, buflen, result);
+}
+
+struct passwd *
+getpwnam (const char *name)
+{
+  /* Its own entry, as glibc's: another function's call leaves it.  */
+  static struct passwd pwd;
+  static char *buf;
+  static size_t buflen;
+
+  return __nvptx_rpc_getpw_static (-1, name, &pwd, &buf, &buflen);
+}

@@ -1,0 +1,39 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
+/* tcgetattr(3) for nvptx: the modes of the host's terminal behind FD,
+   through nvptx-rpc, in Linux's layout and values as <sys/termios.h> has
+   them; ENOTTY for a descriptor of anything else, EBADF for one not
+   open.  */
+
+#include <errno.h>
+#include <string.h>
+#include <termios.h>
+#include "rpc.h"
+
+int
+tcgetattr (int fd, struct termios *termios_p)
+{
+  struct nvptx_rpc_termios w;
+  struct __nvptx_rpc_call call = {
+    .opcode = NVPTX_RPC_TCGETATTR, .arg = { fd },
+    .in = &w, .in_length = sizeof w,
+  };
+
+  if (__nvptx_rpc_call (&call) < 0)
+    return -1;
+  if (call.in_length != sizeof w)
+    {
+      errno = EIO;
+      return -1;
+    }
+  termios_p->c_iflag = w.c_iflag;
+  termios_p->c_oflag = w.c_oflag;
+  termios_p->c_cflag = w.c_cflag;
+  termios_p->c_lflag = w.c_lflag;
+  termios_p->c_line = w.c_line;
+  memcpy (termios_p->c_cc, w.c_cc, sizeof w.c_cc);
+  termios_p->c_ispeed = w.c_ispeed;
+  termios_p->c_ospeed = w.c_ospeed;
+  return 0;
+}
