@@ -732,6 +732,139 @@ host_info_requests (void)
   expect_alive ("after the host information requests");
 }
 
+/* The terminal and user requests: what the client never sends is
+   refused (a descriptor not open, a struct termios of another size, an
+   unknown action, an ioctl request but the two it sends, a uid beyond
+   uid_t), the server alive after each.  */
+static void
+tty_requests (void)
+{
+  struct nvptx_rpc_termios w;
+  struct nvptx_rpc_reply rep;
+  char big[3 * sizeof w];
+  struct raw r;
+  int fd = open ("tty-plain", O_RDWR | O_CREAT | O_TRUNC, 0644);
+
+  memset (&w, 0, sizeof w);
+  memset (big, 0, sizeof big);
+  for (int op = NVPTX_RPC_TTYNAME; op <= NVPTX_RPC_IOCTL; op++)
+    {
+      const char *name = op == NVPTX_RPC_TTYNAME ? "ttyname"
+			 : op == NVPTX_RPC_TCGETATTR ? "tcgetattr"
+			 : op == NVPTX_RPC_TCSETATTR ? "tcsetattr" : "ioctl";
+      static const int64_t bad_fds[] = { -1, 1000, NVPTX_RPC_FDS,
+					 INT64_MAX, INT64_MIN };
+      for (size_t i = 0; i < sizeof bad_fds / sizeof *bad_fds; i++)
+	{
+	  r = op == NVPTX_RPC_TCSETATTR
+	      ? block_request (op, &w, sizeof w) : request (op);
+	  r.arg[0] = bad_fds[i];
+	  r.arg[1] = op == NVPTX_RPC_IOCTL ? NVPTX_RPC_FIONREAD : 0;
+	  expect_error (name_of ("%s of fd %lld: EBADF", name,
+				 (long long) bad_fds[i]), r,
+			NVPTX_RPC_EBADF);
+	}
+    }
+  r = request (NVPTX_RPC_TTYNAME);
+  r.arg[0] = fd;
+  expect_error ("ttyname of a file: ENOTTY", r, NVPTX_RPC_ENOTTY);
+
+  /* TCSETATTR's block: exactly one struct nvptx_rpc_termios.  */
+  r = request (NVPTX_RPC_TCSETATTR);
+  r.arg[0] = fd;
+  expect_error ("tcsetattr without a block: EPROTO", r, NVPTX_RPC_EPROTO);
+  r = block_request (NVPTX_RPC_TCSETATTR, &w, sizeof w - 1);
+  r.arg[0] = fd;
+  expect_error ("tcsetattr, a block a byte short: EPROTO", r,
+		NVPTX_RPC_EPROTO);
+  int64_t args[4] = { fd, NVPTX_RPC_TCSANOW };
+  rep = send_block ("tcsetattr, a block three times too long",
+		    NVPTX_RPC_TCSETATTR, args, big, sizeof big);
+  check (rep.result == -1 && rep.error == NVPTX_RPC_EPROTO,
+	 "tcsetattr, a block three times too long: EPROTO",
+	 "result %lld error %u", (long long) rep.result, rep.error);
+  static char huge[NVPTX_RPC_ARG_MAX + 100];
+  rep = send_block ("tcsetattr, a block past the most the server takes",
+		    NVPTX_RPC_TCSETATTR, args, huge, sizeof huge);
+  check (rep.result == -1 && rep.error == NVPTX_RPC_EPROTO,
+	 "tcsetattr, a block past the most the server takes: EPROTO",
+	 "result %lld error %u", (long long) rep.result, rep.error);
+  static const int64_t bad_actions[] = { -1, 3, 99, INT64_MAX, INT64_MIN };
+  for (size_t i = 0; i < sizeof bad_actions / sizeof *bad_actions; i++)
+    {
+      r = block_request (NVPTX_RPC_TCSETATTR, &w, sizeof w);
+      r.arg[0] = fd;
+      r.arg[1] = bad_actions[i];
+      expect_error (name_of ("tcsetattr, action %lld: EINVAL",
+			     (long long) bad_actions[i]), r,
+		    NVPTX_RPC_EINVAL);
+    }
+  r = block_request (NVPTX_RPC_TCSETATTR, &w, sizeof w);
+  r.arg[0] = fd;
+  r.arg[1] = NVPTX_RPC_TCSADRAIN;
+  expect_error ("tcsetattr TCSADRAIN of a file: ENOTTY", r,
+		NVPTX_RPC_ENOTTY);
+
+  /* IOCTL: only TIOCGWINSZ and FIONREAD.  */
+  static const int64_t bad_requests[] = {
+    0, 0x5414 /* TIOCSWINSZ */, 0x5401 /* TCGETS */, 0x5402 /* TCSETS */,
+    0x540E /* TIOCSCTTY */, 0x5412 /* TIOCSTI */, -1, INT64_MAX,
+    NVPTX_RPC_FIONREAD + ((int64_t) 1 << 32),
+  };
+  for (size_t i = 0; i < sizeof bad_requests / sizeof *bad_requests; i++)
+    {
+      r = request (NVPTX_RPC_IOCTL);
+      r.arg[0] = fd;
+      r.arg[1] = bad_requests[i];
+      expect_error (name_of ("ioctl request %#llx: ENOTTY",
+			     (unsigned long long) bad_requests[i]), r,
+		    NVPTX_RPC_ENOTTY);
+    }
+  r = request (NVPTX_RPC_IOCTL);
+  r.arg[0] = fd;
+  r.arg[1] = NVPTX_RPC_FIONREAD;
+  rep = raw_call (&r);
+  CHECK_INT ("ioctl FIONREAD of an empty file: 0", rep.result, 0);
+
+  /* GETPW: a uid beyond uid_t, a block with a uid, none with -1.  */
+  static const int64_t bad_uids[] = {
+    -2, INT64_MIN, (int64_t) UINT32_MAX + 1, INT64_MAX,
+  };
+  for (size_t i = 0; i < sizeof bad_uids / sizeof *bad_uids; i++)
+    {
+      r = request (NVPTX_RPC_GETPW);
+      r.arg[0] = bad_uids[i];
+      expect_error (name_of ("getpw of uid %lld: EINVAL",
+			     (long long) bad_uids[i]), r, NVPTX_RPC_EINVAL);
+    }
+  r = block_request (NVPTX_RPC_GETPW, "root", 5);
+  expect_error ("getpw of uid 0 with a name: EPROTO", r, NVPTX_RPC_EPROTO);
+  r = request (NVPTX_RPC_GETPW);
+  r.arg[0] = -1;
+  expect_error ("getpw by name without one: EPROTO", r, NVPTX_RPC_EPROTO);
+  r = block_request (NVPTX_RPC_GETPW, "root", 4);
+  r.arg[0] = -1;
+  expect_error ("getpw of a name without its NUL: EPROTO", r,
+		NVPTX_RPC_EPROTO);
+  r = block_request (NVPTX_RPC_GETPW, "root\0root", 10);
+  r.arg[0] = -1;
+  expect_error ("getpw of two names: EPROTO", r, NVPTX_RPC_EPROTO);
+  r = request (NVPTX_RPC_GETPW);
+  r.arg[0] = 0;
+  rep = raw_call (&r);
+  check (rep.result > (int64_t) sizeof (struct nvptx_rpc_passwd)
+	 && rep.total == rep.result, "getpw of uid 0: root's entry",
+	 "result %lld total %u", (long long) rep.result, rep.total);
+  r = request (NVPTX_RPC_GETLOGIN);
+  r.arg[0] = r.arg[1] = r.arg[2] = r.arg[3] = -1;
+  rep = raw_call (&r);
+  check (rep.result == -1 || rep.total == rep.result,
+	 "getlogin with arguments it ignores: a name or an error",
+	 "result %lld total %u", (long long) rep.result, rep.total);
+  close (fd);
+  expect_alive ("after the terminal and user requests");
+}
+
 /* The calls with a directory descriptor and flags, dup3, fchown, fchdir
    and mknodat: every argument that does not fit is refused before the
    call is made, a flag a call does not take with EINVAL.  */
@@ -1457,6 +1590,7 @@ main (void)
       positioned_requests ();
       at_requests ();
       host_info_requests ();
+      tty_requests ();
 
       /* A normal round trip through the client: nothing was lost.  */
       int fd = open ("after", O_WRONLY | O_CREAT | O_TRUNC, 0644);
