@@ -17,13 +17,16 @@ headers='#define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pwd.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/times.h>
 #include <sys/uio.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>'
 constants="O_RDONLY O_WRONLY O_RDWR O_ACCMODE O_CREAT O_EXCL O_NOCTTY O_TRUNC
@@ -39,6 +42,14 @@ constants="O_RDONLY O_WRONLY O_RDWR O_ACCMODE O_CREAT O_EXCL O_NOCTTY O_TRUNC
   S_IFLNK S_IFSOCK SEEK_SET SEEK_CUR SEEK_END EOF _IOFBF _IOLBF _IONBF
   DT_UNKNOWN DT_FIFO DT_CHR DT_DIR DT_BLK DT_REG DT_LNK DT_SOCK R_OK W_OK
   X_OK F_OK UTIME_NOW UTIME_OMIT
+  TIOCGWINSZ FIONREAD TCSANOW TCSADRAIN TCSAFLUSH NCCS VINTR VQUIT VERASE
+  VKILL VEOF VTIME VMIN VSTART VSTOP VSUSP VEOL VREPRINT VDISCARD VWERASE
+  VLNEXT VEOL2 IGNBRK BRKINT IGNPAR PARMRK INPCK ISTRIP INLCR IGNCR ICRNL
+  IXON IXANY IXOFF IMAXBEL IUTF8 OPOST ONLCR OCRNL ONOCR ONLRET CBAUD
+  CBAUDEX CSIZE CS5 CS6 CS7 CS8 CSTOPB CREAD PARENB PARODD HUPCL CLOCAL
+  CRTSCTS B0 B50 B300 B1200 B9600 B19200 B38400 B57600 B115200 B230400
+  B4000000 ISIG ICANON ECHO ECHOE ECHOK ECHONL NOFLSH TOSTOP ECHOCTL ECHOKE
+  IEXTEN
   $(echo '#include <errno.h>' | $HOST_CC -E -dM - \
       | sed -n 's/^#define \(E[A-Z0-9]*\) .*/\1/p')"
 members="stat:st_dev stat:st_ino stat:st_nlink stat:st_mode stat:st_uid
@@ -46,9 +57,14 @@ members="stat:st_dev stat:st_ino stat:st_nlink stat:st_mode stat:st_uid
   stat:st_atim stat:st_mtim stat:st_ctim dirent:d_ino dirent:d_off
   dirent:d_reclen dirent:d_type dirent:d_name tm:tm_gmtoff tm:tm_zone
   timespec:tv_nsec timeval:tv_usec tms:tms_cstime iovec:iov_base
-  iovec:iov_len"
+  iovec:iov_len termios:c_iflag termios:c_oflag termios:c_cflag
+  termios:c_lflag termios:c_line termios:c_cc termios:c_ispeed
+  termios:c_ospeed winsize:ws_row winsize:ws_col winsize:ws_xpixel
+  winsize:ws_ypixel passwd:pw_name passwd:pw_passwd passwd:pw_uid
+  passwd:pw_gid passwd:pw_gecos passwd:pw_dir passwd:pw_shell"
 types="struct_stat struct_dirent struct_tm struct_timespec struct_timeval
-  struct_tms struct_iovec dev_t ino_t nlink_t mode_t uid_t gid_t off_t pid_t ssize_t
+  struct_tms struct_iovec struct_termios struct_winsize struct_passwd
+  speed_t tcflag_t cc_t dev_t ino_t nlink_t mode_t uid_t gid_t off_t pid_t ssize_t
   clockid_t clock_t time_t useconds_t suseconds_t blksize_t blkcnt_t"
 
 # A host program that prints the assertions with the host's values.
