@@ -446,9 +446,11 @@ unsafe (const struct nvptx_rpc_request *req, const unsigned char *window,
     case NVPTX_RPC_DUP: case NVPTX_RPC_DUP2: case NVPTX_RPC_FCNTL:
     case NVPTX_RPC_READDIR: case NVPTX_RPC_PREAD: case NVPTX_RPC_PWRITE:
     case NVPTX_RPC_DUP3: case NVPTX_RPC_FCHOWN: case NVPTX_RPC_FCHDIR:
+    case NVPTX_RPC_TCSETATTR:
       /* Guest 0, 1 and 2 are libFuzzer's own stdin, stdout and stderr
 	 (its log, a terminal, /dev/null): the program may look at them
-	 and close them (which leaves them open), nothing more.  A copy
+	 and close them (which leaves them open), nothing more; TCSETATTR
+	 would change the terminal the fuzzer was started from.  A copy
 	 made by DUP would escape this check, so DUP is refused too.  */
       return fd >= 0 && fd <= STDERR_FILENO;
     }
