@@ -14,15 +14,18 @@
 #define _GNU_SOURCE		/* dup3.  */
 #include <dirent.h>
 #include <fcntl.h>
+#include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/times.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 #include <utime.h>
@@ -62,6 +65,10 @@ main (void)
       F (mknod) F (openat) F (fstatat) F (mkdirat) F (unlinkat)
       F (renameat) F (faccessat) F (fchmodat) F (fchownat) F (linkat)
       F (symlinkat) F (readlinkat) F (mkfifoat) F (mknodat)
+      F (ttyname) F (ttyname_r) F (tcgetattr) F (tcsetattr) F (ioctl)
+      F (cfgetispeed) F (cfgetospeed) F (cfsetispeed) F (cfsetospeed)
+      F (cfsetspeed) F (cfmakeraw) F (getlogin) F (getlogin_r)
+      F (getpwuid) F (getpwuid_r) F (getpwnam) F (getpwnam_r)
     };
     count = sizeof functions / sizeof *functions;
   }
