@@ -9,8 +9,8 @@
 #  - patches/*.diff, plain reviewed diffs to newlib's own files (-p1 from
 #    newlib-salsa/, each with a ChangeLog-style header), applied in the
 #    order of their numbers; docs/upstreaming.md says what each does;
-#  - newlib/libc/machine/nvptx: the syscall sources of this directory and
-#    the protocol header in ../include replace the stubs they supersede
+#  - newlib/libc/machine/nvptx: the client's sources, every layer's side
+#    by side (layers.sh), and the protocol header in ../include replace the stubs they supersede
 #    (misc.c, exit.c), and sys/lock.h is added, newlib's locks for nvptx,
 #    which lock.c implements.  Their Makefile.am and the automake-1.11
 #    Makefile.in that newlib 3.3.0 ships are generated here from the file
@@ -25,7 +25,8 @@
 set -eu
 tarball=$1
 output=$2
-here=$(cd "$(dirname "$0")" && pwd)
+here=$(cd "$(dirname "$0")/.." && pwd)
+. "$here/patches/layers.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -50,8 +51,11 @@ dir=newlib/libc/machine/nvptx
 new=$work/b/$dir
 
 rm "$new/misc.c" "$new/exit.c"
-cp "$here"/*.c "$here"/*.h "$here/../include/nvptx-rpc.h" \
-  "$here/../include/nvptx-rpc-format.h" "$new/"
+for f in $(client_files); do
+  cp "$here/$f" "$new/"
+done
+cp "$here/../include/nvptx-rpc.h" "$here/../include/nvptx-rpc-format.h" \
+  "$new/"
 mkdir "$new/sys"
 cp "$here"/sys/*.h "$new/sys/"
 # Headers newlib lacks at the top level (<poll.h>...), which newlib
@@ -67,7 +71,8 @@ sources=$(cd "$new" && {
 	   free.c write.c assert.c puts.c putchar.c printf.c abort.c; do
     echo $f
   done
-  (cd "$here" && ls *.c) | grep -v -x -e write.c -e puts.c -e putchar.c \
+  client_files | sed -n 's|.*/\(.*\.c\)$|\1|p' \
+    | grep -v -x -e write.c -e puts.c -e putchar.c \
     -e printf.c | LC_ALL=C sort
 } | tr '\n' ' ')
 
@@ -99,7 +104,7 @@ object_rules ()
 
 # The files that need sm_70 (sm70.sh).  Their rules go in Makefile.am
 # too: automake's would lack the flags.
-. "$here/sm70.sh"
+. "$here/patches/sm70.sh"
 flags_for ()
 {
   case " $sm70_sources " in

@@ -36,7 +36,7 @@ if [ ! -f "$tarball" ]; then
   dpkg -x "$dir/newlib-source_${version}_all.deb" "$dir/deb"
 fi
 
-cd "$here/.."
+cd "$here/../.."
 PATH=$prefix/bin:$PATH:/usr/local/cuda/bin
 NEWLIB_SERIES_BASE=4.5.0 NEWLIB_SERIES_SOURCE=$tarball \
 NEWLIB_SERIES_WORK=$dir/build NVPTX_CC=$prefix/bin/nvptx-none-gcc \

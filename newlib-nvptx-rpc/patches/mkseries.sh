@@ -13,17 +13,19 @@
 #
 # patches/master/series lists the commits, one a line: the words of a
 # line name what the commit is made of, each looked up in patches/BASE/,
-# then patches/master/, then patches/, then this directory:
+# then patches/master/, then patches/, then the client's folders
+# (layers.sh):
 #  - NAME.diff: a diff to newlib's own files, applied with patch -p1 -F0;
 #    its header, up to the first line of the diff, is the commit's
 #    message unless the line names a NAME.msg;
 #  - NAME.msg: the commit's message (its lines starting with "#" are
 #    dropped, as git drops them);
-#  - any other name: a file of this directory (or ../include/nvptx-rpc.h,
-#    ../include/nvptx-rpc-format.h) copied into newlib/libc/machine/nvptx, its own subdirectory kept
+#  - any other name: a file of the client (or ../include/nvptx-rpc.h,
+#    ../include/nvptx-rpc-format.h) copied into newlib/libc/machine/nvptx,
+#    side by side whatever its layer, its own subdirectory kept
 #    (sys/lock.h, include/poll.h), replacing newlib's file of that name
 #    if there is one.
-# Every source of this directory must be in the series once: the series
+# Every source of the client must be in the series once: the series
 # is the client, the same files mkpatch.sh puts in newlib 3.3.0.  A
 # commit that adds sources lists them in libc/machine/nvptx/Makefile.inc,
 # after newlib's own list, with the sm_70 flags sm70.sh names.
@@ -37,8 +39,9 @@ set -eu
 base=$1
 source=$2
 out=$3
-here=$(cd "$(dirname "$0")" && pwd)
+here=$(cd "$(dirname "$0")/.." && pwd)
 top=$(dirname "$here")
+. "$here/patches/layers.sh"
 machine=newlib/libc/machine/nvptx
 
 die () { echo "mkseries.sh: $*" >&2; exit 1; }
@@ -50,15 +53,18 @@ esac
 git -C "$top" rev-parse --verify -q HEAD > /dev/null \
   || die "$top is not a git checkout: the series takes its authors and dates from its history"
 
-# WORD's file: the first of the glue directories that has it, else this
-# directory's.
+# WORD's file: the first of the glue directories that has it, else the
+# client's (sys/lock.h, or a source in one of its layers).
 find_word ()
 {
   for d in $dirs; do
     [ ! -f "$d/$1" ] || { echo "$d/$1"; return; }
   done
-  [ -f "$here/$1" ] || die "patches/master/series: no $1"
-  echo "$here/$1"
+  for layer in $client_layers; do
+    [ ! -f "$here/$layer/$1" ] || { echo "$here/$layer/$1" | sed 's|/\./|/|'
+				    return; }
+  done
+  die "patches/master/series: no $1"
 }
 
 work=$(mktemp -d)
@@ -86,7 +92,7 @@ GIT_COMMITTER_NAME=base GIT_COMMITTER_EMAIL=base \
 GIT_COMMITTER_DATE='@0 +0000' git_work commit -q -m base
 base_makefile_inc=$work/Makefile.inc.base
 cp "$work/newlib/$machine/Makefile.inc" "$base_makefile_inc"
-. "$here/sm70.sh"
+. "$here/patches/sm70.sh"
 
 # Makefile.inc: newlib's own list, then the sources added since, with
 # the flags of those that need sm_70.
@@ -129,7 +135,7 @@ history_of ()
 }
 
 series=$(find_word series)
-clients=$( (cd "$here" && LC_ALL=C ls *.c *.h sys/*.h
+clients=$( (client_files | sed 's|.*/||'; cd "$here" && LC_ALL=C ls sys/*.h
 	    [ ! -d include ] || LC_ALL=C ls include/*.h) | sed 's/^/+/'
 	   echo "+../include/nvptx-rpc.h"; echo "+../include/nvptx-rpc-format.h")
 used=
