@@ -4,17 +4,24 @@
 /* The POSIX functions the C library implements on the GPU itself, over
    the calls the host serves: getline and getdelim, basename and
    dirname, telldir and seekdir, scandir and alphasort, mmap
-   (anonymous and of a file) with msync and munmap, posix_memalign and aligned_alloc,
-   sched_yield, sigaction with raise.  Run natively and on the GPU, the
-   output, status and files left behind must be identical (gpu.exp;
-   differential.sh in CI, where getline, getdelim, posix_memalign and
-   aligned_alloc are the host's).  Only relations are
+   (anonymous and of a file) with msync and munmap, posix_memalign and
+   aligned_alloc, sched_yield, sigaction with raise, fnmatch, glob, ftw
+   and nftw, iconv.  Run natively and on the GPU, the output, status and
+   files left behind must be identical (gpu.exp; differential.sh in CI,
+   where getline, getdelim, posix_memalign, aligned_alloc and iconv are
+   the host's).  Walks print their entries sorted: readdir's order is
+   each directory's own.  Only relations are
    printed where the values are each C library's own (telldir's), and
    errno by name.  */
 
+#define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
+#include <ftw.h>
+#include <glob.h>
+#include <iconv.h>
 #include <libgen.h>
 #include <sched.h>
 #include <signal.h>
@@ -32,7 +39,7 @@ errno_name (int e)
   static const struct { int value; const char *name; } names[] = {
 #define E(name) { name, #name },
     E (ENOENT) E (EBADF) E (EINVAL) E (ENOTDIR) E (ENOMEM) E (ENOSYS)
-    E (EACCES) E (ENODEV)
+    E (EACCES) E (ENODEV) E (EILSEQ) E (E2BIG)
 #undef E
   };
 
@@ -507,6 +514,317 @@ signals (void)
   printf ("sigaction 0: %d %s\n", rc, errno_name (errno));
 }
 
+/* fnmatch: for each pattern, one character per name and flags: 0 for
+   a match, 1 for none.  */
+static void
+matching (void)
+{
+  static const char *const patterns[] = {
+    "*", "?", "a*c", "*.c", ".*", "[abc]", "[!abc]", "[^a-c]", "[]]",
+    "[!]]", "[a-]", "[", "[a", "\\*", "\\", "a\\", "[[:alpha:]]*",
+    "[[:digit:][:upper:]]", "[[:bogus:]]", "[[.a.]-c]", "[[=b=]]",
+    "a/*", "*/b", "a?b", "*b", "a/.*", "A*", "[A-Z]", "a*/b", "*a*a*b"
+  };
+  static const char *const names[] = {
+    "", "a", "abc", "a.c", ".c", ".a", "b", "]", "[", "\\", "*", "A",
+    "Z", "5", "a/b", "a/.b", "ab/c", "aXb", "aaab", "-", "ab"
+  };
+  static const int flags[] = {
+    0, FNM_NOESCAPE, FNM_PATHNAME, FNM_PERIOD, FNM_PATHNAME | FNM_PERIOD,
+    FNM_CASEFOLD, FNM_LEADING_DIR, FNM_PATHNAME | FNM_LEADING_DIR
+  };
+
+  for (size_t i = 0; i < sizeof patterns / sizeof *patterns; i++)
+    {
+      printf ("fnmatch \"%s\":", patterns[i]);
+      for (size_t f = 0; f < sizeof flags / sizeof *flags; f++)
+	{
+	  printf (" ");
+	  for (size_t j = 0; j < sizeof names / sizeof *names; j++)
+	    {
+	      int r = fnmatch (patterns[i], names[j], flags[f]);
+	      printf ("%c", r == 0 ? '0' : r == FNM_NOMATCH ? '1' : '?');
+	    }
+	}
+      printf ("\n");
+    }
+}
+
+/* The tree glob and nftw look at.  Its link to a directory leads out of
+   it: through a link into the tree, which of the two nftw walks would
+   be readdir's to say.  */
+static const char *const tree_dirs[] = {
+  "t", "t/dir", "t/dir/sub", "t/dir/.hidden", "t/empty", "u"
+};
+static const char *const tree_files[] = {
+  "t/file1", "t/file2", "t/.dot", "t/a*b", "t/dir/x.c", "t/dir/y.c",
+  "t/dir/.hx", "t/dir/sub/deep", "t/dir/.hidden/in", "u/f.c"
+};
+static const char *const tree_links[][2] = {
+  { "../u", "t/link" }, { "nowhere", "t/dangling" }, { "file1", "t/lfile" }
+};
+
+static void
+tree (int make)
+{
+  size_t n;
+  if (make)
+    {
+      for (n = 0; n < sizeof tree_dirs / sizeof *tree_dirs; n++)
+	mkdir (tree_dirs[n], 0755);
+      for (n = 0; n < sizeof tree_files / sizeof *tree_files; n++)
+	put_file (tree_files[n], "x");
+      for (n = 0; n < sizeof tree_links / sizeof *tree_links; n++)
+	symlink (tree_links[n][0], tree_links[n][1]);
+      return;
+    }
+  for (n = 0; n < sizeof tree_links / sizeof *tree_links; n++)
+    unlink (tree_links[n][1]);
+  for (n = 0; n < sizeof tree_files / sizeof *tree_files; n++)
+    unlink (tree_files[n]);
+  for (n = sizeof tree_dirs / sizeof *tree_dirs; n-- > 0;)
+    rmdir (tree_dirs[n]);
+}
+
+static int errfunc_calls;
+
+static int
+glob_error (const char *path, int error)
+{
+  printf ("  errfunc \"%s\" %s\n", path, errno_name (error));
+  return errfunc_calls++ > 0;
+}
+
+static const char *
+glob_status (int r)
+{
+  return r == 0 ? "0" : r == GLOB_NOMATCH ? "GLOB_NOMATCH"
+    : r == GLOB_ABORTED ? "GLOB_ABORTED" : r == GLOB_NOSPACE ? "GLOB_NOSPACE"
+    : "another";
+}
+
+static int
+compare_strings (const void *a, const void *b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+static void
+globbing (void)
+{
+  static const char *const patterns[] = {
+    "t/*", "t/.*", "t/*/", "t/*/*", "t/d*/*.c", "t/dir/.h*", "t/[!f]*",
+    "t/a\\*b", "t/*\\**", "t/file?", "t/nofile", "t/file1", "t/dir/",
+    "t/file1/", "t/nodir/*", "t/l*/*", "t/dangling", "t/*/sub/deep", "*/"
+  };
+  static const struct { int flags; const char *name; } sets[] = {
+    { 0, "0" }, { GLOB_MARK, "GLOB_MARK" }, { GLOB_NOCHECK, "GLOB_NOCHECK" },
+    { GLOB_NOESCAPE, "GLOB_NOESCAPE" }, { GLOB_ERR, "GLOB_ERR" },
+    { GLOB_NOSORT, "GLOB_NOSORT" }
+  };
+  glob_t g;
+
+  tree (1);
+  printf ("glob u/*: %s\n", glob_status (glob ("u/*", 0, NULL, &g)));
+  globfree (&g);
+  for (size_t s = 0; s < sizeof sets / sizeof *sets; s++)
+    for (size_t i = 0; i < sizeof patterns / sizeof *patterns; i++)
+      {
+	if (sets[s].flags == GLOB_MARK && strcmp (patterns[i], "*/") == 0)
+	  continue;		/* glibc: "t//"; nvptx: "t/".  */
+	int r = glob (patterns[i], sets[s].flags, NULL, &g);
+	printf ("glob \"%s\" %s: %s", patterns[i], sets[s].name,
+		glob_status (r));
+	if (r == 0)
+	  {
+	    if (sets[s].flags & GLOB_NOSORT)
+	      qsort (g.gl_pathv, g.gl_pathc, sizeof *g.gl_pathv,
+		     compare_strings);
+	    for (size_t k = 0; k < (size_t) g.gl_pathc; k++)
+	      printf (" %s", g.gl_pathv[k]);
+	    printf (" (%s)", g.gl_pathv[g.gl_pathc] == NULL ? "NULL-terminated"
+		    : "not terminated");
+	    globfree (&g);
+	  }
+	printf ("\n");
+      }
+
+  /* GLOB_DOOFFS, then GLOB_APPEND.  */
+  g.gl_offs = 2;
+  int r1 = glob ("t/file*", GLOB_DOOFFS, NULL, &g);
+  int r2 = glob ("t/dir/*", GLOB_DOOFFS | GLOB_APPEND, NULL, &g);
+  int r3 = glob ("t/none*", GLOB_DOOFFS | GLOB_APPEND, NULL, &g);
+  printf ("glob DOOFFS 2, APPEND, APPEND nothing: %s %s %s, %d paths:",
+	  glob_status (r1), glob_status (r2), glob_status (r3),
+	  (int) g.gl_pathc);
+  for (size_t k = 0; k < 2 + (size_t) g.gl_pathc + 1; k++)
+    printf (" %s", g.gl_pathv[k] ? g.gl_pathv[k] : "NULL");
+  printf ("\n");
+  globfree (&g);
+
+  /* The error function for a directory that is not there, then
+     GLOB_ERR.  */
+  errfunc_calls = 0;
+  printf ("glob t/nodir/* with errfunc:\n");
+  int r = glob ("t/nodir/*", 0, glob_error, &g);
+  printf ("  %s\n", glob_status (r));
+  r = glob ("t/nodir/*", 0, glob_error, &g);
+  printf ("  errfunc's nonzero: %s\n", glob_status (r));
+  r = glob ("t/nodir/*", GLOB_ERR, NULL, &g);
+  printf ("glob t/nodir/* GLOB_ERR: %s\n", glob_status (r));
+  r = glob ("t/file1/*", GLOB_ERR, NULL, &g);
+  printf ("glob t/file1/* GLOB_ERR (ENOTDIR): %s\n", glob_status (r));
+  tree (0);
+}
+
+static char *walked[64];
+static size_t walked_count;
+static int walk_stop;
+
+static const char *
+kind_name (int kind)
+{
+  static const char *const names[] = {
+    "FTW_F", "FTW_D", "FTW_DNR", "FTW_NS", "FTW_SL", "FTW_DP", "FTW_SLN"
+  };
+  return kind >= 0 && kind < 7 ? names[kind] : "another";
+}
+
+static int
+walk_one (const char *path, const struct stat *st, int kind,
+	  struct FTW *info)
+{
+  char line[256], cwd[256], *here = getcwd (cwd, sizeof cwd);
+  const char *cwd_name = here ? strrchr (here, '/') + 1 : "?";
+  snprintf (line, sizeof line, "%s %s base %d level %d%s%s, in %s", path,
+	    kind_name (kind), info->base, info->level,
+	    kind != FTW_NS && S_ISDIR (st->st_mode) ? ", a directory" : "",
+	    kind != FTW_NS && S_ISLNK (st->st_mode) ? ", a link" : "",
+	    strcmp (cwd_name, "t") == 0 || strcmp (cwd_name, "dir") == 0
+	    || strcmp (cwd_name, "sub") == 0 || strcmp (cwd_name, ".hidden") == 0
+	    || strcmp (cwd_name, "empty") == 0 || strcmp (cwd_name, "u") == 0
+	    ? cwd_name : "the start");
+  if (walked_count < sizeof walked / sizeof *walked)
+    walked[walked_count++] = strdup (line);
+  return walked_count == (size_t) walk_stop ? 7 : 0;
+}
+
+static int
+ftw_one (const char *path, const struct stat *st, int kind)
+{
+  struct FTW info = { 0, 0 };
+  (void) st;
+  return walk_one (path, st, kind == FTW_NS ? FTW_NS : kind, &info);
+}
+
+static void
+walked_print (const char *what, int r)
+{
+  printf ("%s: %d, %zu entries\n", what, r, walked_count);
+  qsort (walked, walked_count, sizeof *walked, compare_strings);
+  for (size_t i = 0; i < walked_count; i++)
+    {
+      /* Which entries a stopped walk saw is readdir's order.  */
+      if (walk_stop == 0)
+	printf ("  %s\n", walked[i]);
+      free (walked[i]);
+    }
+  walked_count = 0;
+}
+
+static void
+walking (void)
+{
+  static const struct { int flags; const char *name; } sets[] = {
+    { 0, "0" }, { FTW_PHYS, "FTW_PHYS" }, { FTW_DEPTH, "FTW_DEPTH" },
+    { FTW_CHDIR, "FTW_CHDIR" }, { FTW_MOUNT, "FTW_MOUNT" },
+    { FTW_PHYS | FTW_DEPTH | FTW_CHDIR, "FTW_PHYS|FTW_DEPTH|FTW_CHDIR" }
+  };
+  char line[64];
+
+  tree (1);
+  for (size_t s = 0; s < sizeof sets / sizeof *sets; s++)
+    {
+      int r = nftw ("t", walk_one, 4, sets[s].flags);
+      snprintf (line, sizeof line, "nftw t %s", sets[s].name);
+      walked_print (line, r);
+    }
+  walked_print ("nftw t/dir/ FTW_CHDIR",
+		nftw ("t/dir/", walk_one, 4, FTW_CHDIR));
+  walked_print ("nftw t/dangling", nftw ("t/dangling", walk_one, 4, 0));
+  walked_print ("nftw t/lfile FTW_PHYS",
+		nftw ("t/lfile", walk_one, 4, FTW_PHYS));
+  walk_stop = 3;
+  int stopped = nftw ("t", walk_one, 4, 0);
+  walked_print ("nftw t, the third call returns 7", stopped);
+  walk_stop = 0;
+  walked_print ("ftw t", ftw ("t", ftw_one, 4));
+  errno = 0;
+  int r = nftw ("t/missing", walk_one, 4, 0);
+  printf ("nftw t/missing: %d %s\n", r, errno_name (errno));
+  errno = 0;
+  r = nftw ("", walk_one, 4, 0);
+  printf ("nftw \"\": %d %s\n", r, errno_name (errno));
+  tree (0);
+}
+
+/* iconv between encodings glibc and newlib both have, on input each
+   converts alike: bytes out, what is left, errno.  */
+static void
+convert (const char *to, const char *from, const char *in, size_t in_len,
+	 size_t room)
+{
+  iconv_t cd = iconv_open (to, from);
+  if (cd == (iconv_t) -1)
+    {
+      printf ("iconv_open %s from %s: fails\n", to, from);
+      return;
+    }
+  char out[64], *ip = (char *) in, *op = out;
+  size_t il = in_len, ol = room;
+  errno = 0;
+  size_t r = iconv (cd, &ip, &il, &op, &ol);
+  printf ("iconv %s from %s: %ld%s%s, %zu of %zu in, out", to, from,
+	  (long) r, r == (size_t) -1 ? " " : "",
+	  r == (size_t) -1 ? errno_name (errno) : "", in_len - il, in_len);
+  for (char *p = out; p < op; p++)
+    printf (" %02x", (unsigned char) *p);
+  printf ("\n");
+  printf ("iconv_close: %d\n", iconv_close (cd));
+}
+
+static void
+converting (void)
+{
+  const char latin1[] = "caf\xe9 \xfc\xdf";
+  const char utf8[] = "a\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80";
+
+  convert ("UTF-8", "ISO-8859-1", latin1, strlen (latin1), 64);
+  convert ("UTF-8", "LATIN1", latin1, strlen (latin1), 64);
+  convert ("ISO-8859-1", "UTF-8", "caf\xc3\xa9", 5, 64);
+  convert ("UTF-16LE", "UTF-8", utf8, strlen (utf8), 64);
+  convert ("UTF-16BE", "UTF-8", utf8, strlen (utf8), 64);
+  convert ("UCS-4LE", "UTF-8", utf8, strlen (utf8), 64);
+  convert ("UCS-4BE", "UTF-8", utf8, strlen (utf8), 64);
+  convert ("UTF-8", "UTF-16LE", "a\0\xac\x20\x3d\xd8\x00\xde", 8, 64);
+  convert ("US-ASCII", "UTF-8", "plain", 5, 64);
+  convert ("UTF-8", "ASCII", "plain", 5, 64);
+  /* An invalid byte: EILSEQ where it is; an incomplete sequence at the
+     end: EINVAL; no room for the next character: E2BIG.  */
+  convert ("UTF-16LE", "UTF-8", "ab\xff" "cd", 5, 64);
+  convert ("UTF-16LE", "UTF-8", "ab\xc3", 3, 64);
+  convert ("UTF-16LE", "UTF-8", "ab\xe2\x82", 4, 64);
+  convert ("UTF-16LE", "UTF-8", "abcdef", 6, 5);
+  convert ("UCS-4LE", "UTF-8", "a\xe2\x82\xac", 4, 6);
+  convert ("UTF-8", "NO-SUCH-ENCODING", "a", 1, 64);
+  convert ("NO-SUCH-ENCODING", "UTF-8", "a", 1, 64);
+
+  /* A null input resets the state: 0.  */
+  iconv_t cd = iconv_open ("UTF-16LE", "UTF-8");
+  printf ("iconv reset: %ld\n", (long) iconv (cd, NULL, NULL, NULL, NULL));
+  iconv_close (cd);
+}
+
 int
 main (void)
 {
@@ -518,5 +836,9 @@ main (void)
   aligned ();
   printf ("sched_yield: %d\n", sched_yield ());
   signals ();
+  matching ();
+  globbing ();
+  walking ();
+  converting ();
   return 0;
 }
