@@ -77,7 +77,9 @@ PATH=$(dirname "$(command -v "$cc")"):$PATH
 mkdir "$work/obj"
 (cd "$work/obj" && "$work/src/configure" --target=nvptx-none \
    --disable-multilib --enable-newlib-io-long-long \
-   --enable-newlib-io-c99-formats CFLAGS_FOR_TARGET=-O2 \
+   --enable-newlib-io-c99-formats --enable-newlib-iconv \
+   --enable-newlib-iconv-encodings=us_ascii,utf_8,utf_16,utf_16be,utf_16le,ucs_2,ucs_2be,ucs_2le,ucs_4,ucs_4be,ucs_4le,iso_8859_1 \
+   CFLAGS_FOR_TARGET=-O2 \
  && make configure-target-newlib \
  && make -j2 all-target-newlib) > "$log" 2>&1 \
   || { tail -40 "$log"; fail "newlib $base with the series does not build"; }
