@@ -17,6 +17,9 @@ headers='#define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
+#include <ftw.h>
+#include <glob.h>
 #include <pwd.h>
 #include <signal.h>
 #include <stddef.h>
@@ -50,6 +53,13 @@ constants="O_RDONLY O_WRONLY O_RDWR O_ACCMODE O_CREAT O_EXCL O_NOCTTY O_TRUNC
   CRTSCTS B0 B50 B300 B1200 B9600 B19200 B38400 B57600 B115200 B230400
   B4000000 ISIG ICANON ECHO ECHOE ECHOK ECHONL NOFLSH TOSTOP ECHOCTL ECHOKE
   IEXTEN
+  FNM_PATHNAME FNM_NOESCAPE FNM_PERIOD
+  FNM_LEADING_DIR FNM_CASEFOLD FNM_NOMATCH GLOB_ERR GLOB_MARK GLOB_NOSORT
+  GLOB_DOOFFS GLOB_NOCHECK GLOB_APPEND GLOB_NOESCAPE GLOB_PERIOD
+  GLOB_MAGCHAR GLOB_ALTDIRFUNC GLOB_BRACE GLOB_NOMAGIC GLOB_TILDE
+  GLOB_ONLYDIR GLOB_TILDE_CHECK GLOB_NOSPACE GLOB_ABORTED GLOB_NOMATCH
+  GLOB_NOSYS GLOB_ABEND FTW_F FTW_D FTW_DNR FTW_NS FTW_SL FTW_DP FTW_SLN
+  FTW_PHYS FTW_MOUNT FTW_CHDIR FTW_DEPTH
   $(echo '#include <errno.h>' | $HOST_CC -E -dM - \
       | sed -n 's/^#define \(E[A-Z0-9]*\) .*/\1/p')"
 members="stat:st_dev stat:st_ino stat:st_nlink stat:st_mode stat:st_uid
@@ -61,11 +71,15 @@ members="stat:st_dev stat:st_ino stat:st_nlink stat:st_mode stat:st_uid
   termios:c_lflag termios:c_line termios:c_cc termios:c_ispeed
   termios:c_ospeed winsize:ws_row winsize:ws_col winsize:ws_xpixel
   winsize:ws_ypixel passwd:pw_name passwd:pw_passwd passwd:pw_uid
-  passwd:pw_gid passwd:pw_gecos passwd:pw_dir passwd:pw_shell"
+  passwd:pw_gid passwd:pw_gecos passwd:pw_dir passwd:pw_shell
+  glob_t:gl_pathc glob_t:gl_pathv glob_t:gl_offs
+  glob_t:gl_flags glob_t:gl_closedir glob_t:gl_readdir glob_t:gl_opendir
+  glob_t:gl_lstat glob_t:gl_stat FTW:base FTW:level"
 types="struct_stat struct_dirent struct_tm struct_timespec struct_timeval
   struct_tms struct_iovec struct_termios struct_winsize struct_passwd
   speed_t tcflag_t cc_t dev_t ino_t nlink_t mode_t uid_t gid_t off_t pid_t ssize_t
-  clockid_t clock_t time_t useconds_t suseconds_t blksize_t blkcnt_t"
+  clockid_t clock_t time_t useconds_t suseconds_t blksize_t blkcnt_t
+  glob_t struct_FTW"
 
 # A host program that prints the assertions with the host's values.
 {
@@ -76,7 +90,9 @@ types="struct_stat struct_dirent struct_tm struct_timespec struct_timeval
   done
   for m in $members; do
     s=${m%%:*} f=${m#*:}
-    printf '%s\n' "printf (\"_Static_assert (offsetof (struct $s, $f) == %zu && sizeof (((struct $s *) 0)->$f) == %zu, \\\"struct $s's $f\\\");\\n\", offsetof (struct $s, $f), sizeof (((struct $s *) 0)->$f));"
+    # A typedef's name (glob_t) as it is, a tag after "struct".
+    case $s in *_t) ;; *) s="struct $s" ;; esac
+    printf '%s\n' "printf (\"_Static_assert (offsetof ($s, $f) == %zu && sizeof ((($s *) 0)->$f) == %zu, \\\"$s's $f\\\");\\n\", offsetof ($s, $f), sizeof ((($s *) 0)->$f));"
   done
   for t in $types; do
     t=$(echo "$t" | tr _ ' ' | sed 's/ t$/_t/')
