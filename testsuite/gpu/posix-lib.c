@@ -769,7 +769,10 @@ walking (void)
 }
 
 /* iconv between encodings glibc and newlib both have, on input each
-   converts alike: bytes out, what is left, errno.  */
+   converts alike: bytes out, what is left, errno.  (Not alike: a
+   character the target lacks, glibc's EILSEQ and newlib's '?'; UTF-8
+   to UTF-8, which newlib copies unchecked; an empty input, newlib's
+   EINVAL.)  UTF-16's output is little-endian after its BOM on both.  */
 static void
 convert (const char *to, const char *from, const char *in, size_t in_len,
 	 size_t room)
@@ -807,6 +810,12 @@ converting (void)
   convert ("UCS-4LE", "UTF-8", utf8, strlen (utf8), 64);
   convert ("UCS-4BE", "UTF-8", utf8, strlen (utf8), 64);
   convert ("UTF-8", "UTF-16LE", "a\0\xac\x20\x3d\xd8\x00\xde", 8, 64);
+  convert ("UTF-16", "UTF-8", "a\xc3\xa9", 3, 64);
+  convert ("UCS-4", "UTF-8", "a\xc3\xa9", 3, 64);
+  convert ("UTF-8", "UTF-16", "\xff\xfe" "a\0\xe9\0", 6, 64);
+  convert ("UTF-8", "UTF-16", "\xfe\xff\0a\0\xe9", 6, 64);
+  convert ("UTF-8", "L1", "\xe9", 1, 64);
+  convert ("UTF-8", "CP819", "\xe9", 1, 64);
   convert ("US-ASCII", "UTF-8", "plain", 5, 64);
   convert ("UTF-8", "ASCII", "plain", 5, 64);
   /* An invalid byte: EILSEQ where it is; an incomplete sequence at the
