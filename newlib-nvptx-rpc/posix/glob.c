@@ -311,6 +311,11 @@ glob (const char *pattern, int flags, int (*errfunc) (const char *, int),
 	  pathv[total - 1] = NULL;
 	  pglob->gl_pathv = pathv;
 	  pglob->gl_pathc = old + search.found.count;
+#if defined (__nvptx__) && !defined (__NVPTX_GLIBC_ABI__)
+	  /* newlib's glob_t, BSD's, has these two more.  */
+	  pglob->gl_matchc = search.found.count;
+	  pglob->gl_errfunc = errfunc;
+#endif
 	  search.found.count = 0;
 	}
     }
