@@ -166,6 +166,17 @@
 				   R=struct nvptx_rpc_rlimit.  */ \
   OP (GETRANDOM, getrandom, "dd") /* arg0=count, arg1=NVPTX_RPC_GRND_*
 				   -> n, R=n random bytes.  */ \
+  OP (STATVFS, statvfs, "s")	/* A=path -> 0, R=struct
+				   nvptx_rpc_statvfs.  */ \
+  OP (FSTATVFS, fstatvfs, "d")	/* arg0=fd -> 0, R=struct
+				   nvptx_rpc_statvfs.  */ \
+  OP (PATHCONF, pathconf, "sd")	/* A=path; arg0=NVPTX_RPC_PC_* -> value;
+				   -1 with error 0: no limit.  */ \
+  OP (FPATHCONF, fpathconf, "dd") /* arg0=fd, arg1=NVPTX_RPC_PC_*
+				   -> as PATHCONF.  */ \
+  OP (POLL, poll, "d")		/* A=struct nvptx_rpc_pollfd[arg0];
+				   arg0=nfds -> n ready, R=the array with
+				   revents.  Never waits.  */ \
   OP (TTYNAME, ttyname, "d")	/* arg0=fd -> length with NUL, R=the
 				   terminal's name.  */ \
   OP (TCGETATTR, tcgetattr, "d") /* arg0=fd -> 0,
@@ -444,6 +455,65 @@ struct nvptx_rpc_rlimit
 #define NVPTX_RPC_GRND_RANDOM 2
 #define NVPTX_RPC_RANDOM_MAX 65536
 
+/* STATVFS's and FSTATVFS's reply: the host's struct statvfs, flag its
+   ST_* bits (Linux's values: NVPTX_RPC_ST_RDONLY 1, NVPTX_RPC_ST_NOSUID
+   2, and the others as Linux has them).  */
+#define NVPTX_RPC_ST_RDONLY 1
+#define NVPTX_RPC_ST_NOSUID 2
+struct nvptx_rpc_statvfs
+{
+  uint64_t bsize, frsize;
+  uint64_t blocks, bfree, bavail;
+  uint64_t files, ffree, favail;
+  uint64_t fsid, flag, namemax;
+};
+
+/* PATHCONF's and FPATHCONF's names: glibc's _PC_* numbering (Linux's),
+   which newlib's differs from after NVPTX_RPC_PC_VDISABLE.  A limit
+   without a value is the result -1 with error 0 (NVPTX_RPC_ERRNO_NONE):
+   pathconf's -1 with errno unchanged.  */
+#define NVPTX_RPC_PC_NAMES(P) \
+  P (LINK_MAX, 0) P (MAX_CANON, 1) P (MAX_INPUT, 2) P (NAME_MAX, 3) \
+  P (PATH_MAX, 4) P (PIPE_BUF, 5) P (CHOWN_RESTRICTED, 6) P (NO_TRUNC, 7) \
+  P (VDISABLE, 8) P (SYNC_IO, 9) P (ASYNC_IO, 10) P (PRIO_IO, 11) \
+  P (SOCK_MAXBUF, 12) P (FILESIZEBITS, 13) P (REC_INCR_XFER_SIZE, 14) \
+  P (REC_MAX_XFER_SIZE, 15) P (REC_MIN_XFER_SIZE, 16) \
+  P (REC_XFER_ALIGN, 17) P (ALLOC_SIZE_MIN, 18) P (SYMLINK_MAX, 19) \
+  P (2_SYMLINKS, 20)
+enum nvptx_rpc_pathconf_name
+{
+#define NVPTX_RPC_PC_ITEM(name, value) NVPTX_RPC_PC_##name = value,
+  NVPTX_RPC_PC_NAMES (NVPTX_RPC_PC_ITEM)
+#undef NVPTX_RPC_PC_ITEM
+  NVPTX_RPC_PC_END
+};
+
+/* POLL's entries, struct pollfd as Linux lays it out, and its event
+   bits, Linux's values.  The host polls without waiting (timeout 0); the
+   client asks again until something is ready or its timeout has passed.
+   An entry with a negative fd is skipped (revents 0); one whose fd the
+   program does not hold has POLLNVAL.  At most NVPTX_RPC_POLL_MAX
+   entries a request (the argument block's room): the client polls more
+   in several requests.  */
+struct nvptx_rpc_pollfd
+{
+  int32_t fd;
+  int16_t events;
+  int16_t revents;
+};
+#define NVPTX_RPC_POLLIN 0x001
+#define NVPTX_RPC_POLLPRI 0x002
+#define NVPTX_RPC_POLLOUT 0x004
+#define NVPTX_RPC_POLLERR 0x008
+#define NVPTX_RPC_POLLHUP 0x010
+#define NVPTX_RPC_POLLNVAL 0x020
+#define NVPTX_RPC_POLLRDNORM 0x040
+#define NVPTX_RPC_POLLRDBAND 0x080
+#define NVPTX_RPC_POLLWRNORM 0x100
+#define NVPTX_RPC_POLLWRBAND 0x200
+#define NVPTX_RPC_POLL_EVENTS 0x3ff
+#define NVPTX_RPC_POLL_MAX \
+  (NVPTX_RPC_ARG_MAX / (int) sizeof (struct nvptx_rpc_pollfd))
 /* TCGETATTR's reply and TCSETATTR's block: struct termios in Linux's
    layout (glibc's on x86_64 and aarch64), its flags, speeds and control
    characters Linux's values, which the host passes on as they are.  */
@@ -562,6 +632,10 @@ NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_times, 40);
 NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_dirent, 16);
 NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_utsname, 390);
 NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_rlimit, 16);
+NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_statvfs, 88);
+NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_pollfd, 8);
+_Static_assert (__builtin_offsetof (struct nvptx_rpc_pollfd, revents) == 6,
+		"struct pollfd's layout");
 NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_termios, 60);
 NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_winsize, 8);
 NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_passwd, 8);

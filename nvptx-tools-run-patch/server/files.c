@@ -3,7 +3,8 @@
 
 /* The nvptx-rpc server's handlers for files and descriptors: open,
    close, read and write (through the window or by direct copies), their
-   positioned forms, lseek, isatty, truncate, fsync, dup and fcntl.  */
+   positioned forms, lseek, isatty, truncate, fsync, dup, fcntl and
+   poll.  */
 
 #define _GNU_SOURCE
 #include <errno.h>
@@ -684,4 +685,68 @@ serve_fcntl (struct call *c)
     default:
       server_reply_error (c, NVPTX_RPC_EINVAL);
     }
+}
+
+/* poll of the argument block's arg0 entries, struct nvptx_rpc_pollfd,
+   without waiting: the host's poll with timeout 0, so that the server
+   goes on serving the other threads while the client waits on the GPU
+   and asks again.  Guest descriptors are the host's behind them; an
+   entry with a negative fd is skipped (revents 0), as POSIX says, and
+   one the program does not hold is POLLNVAL, as Linux has it.  Event
+   bits are Linux's, which the protocol's are; others are ignored.
+   Replies with the number of entries with revents, and the entries.  */
+void
+serve_poll (struct call *c)
+{
+  struct rpc_server *s = c->server;
+  int64_t nfds = c->req->arg[0];
+  struct nvptx_rpc_pollfd w[NVPTX_RPC_POLL_MAX];
+  struct pollfd p[NVPTX_RPC_POLL_MAX];
+  int n;
+
+  _Static_assert (POLLIN == NVPTX_RPC_POLLIN && POLLPRI == NVPTX_RPC_POLLPRI
+		  && POLLOUT == NVPTX_RPC_POLLOUT
+		  && POLLERR == NVPTX_RPC_POLLERR
+		  && POLLHUP == NVPTX_RPC_POLLHUP
+		  && POLLNVAL == NVPTX_RPC_POLLNVAL
+		  && POLLRDNORM == NVPTX_RPC_POLLRDNORM
+		  && POLLRDBAND == NVPTX_RPC_POLLRDBAND
+		  && POLLWRNORM == NVPTX_RPC_POLLWRNORM
+		  && POLLWRBAND == NVPTX_RPC_POLLWRBAND, "host poll bits");
+  if (nfds < 0 || nfds > NVPTX_RPC_POLL_MAX || s->args_overflow)
+    {
+      server_reply_error (c, NVPTX_RPC_EINVAL);
+      return;
+    }
+  if (s->args_length != (size_t) nfds * sizeof *w)
+    {
+      server_reply_error (c, NVPTX_RPC_EPROTO);
+      return;
+    }
+  memcpy (w, s->args, s->args_length);
+  for (int64_t i = 0; i < nfds; i++)
+    {
+      int32_t fd = w[i].fd;
+      p[i] = (struct pollfd) {
+	.fd = fd < 0 || fd >= GUEST_FDS ? -1 : s->fds[fd].host_fd,
+	.events = w[i].events & NVPTX_RPC_POLL_EVENTS & ~NVPTX_RPC_POLLNVAL,
+      };
+    }
+  do
+    n = poll (p, nfds, 0);
+  while (n < 0 && errno == EINTR);
+  if (n < 0)
+    {
+      server_reply (c, -1);
+      return;
+    }
+  n = 0;
+  for (int64_t i = 0; i < nfds; i++)
+    {
+      w[i].revents = w[i].fd < 0 ? 0
+		     : p[i].fd < 0 ? NVPTX_RPC_POLLNVAL
+		     : p[i].revents & NVPTX_RPC_POLL_EVENTS;
+      n += w[i].revents != 0;
+    }
+  server_reply_data (c, n, w, s->args_length);
 }

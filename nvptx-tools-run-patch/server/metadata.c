@@ -2,12 +2,15 @@
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
 /* The nvptx-rpc server's handlers for what the file system says about a
-   file and lets change: stat, chmod, chown, access and the times.  */
+   file and lets change: stat, chmod, chown, access and the times; and
+   about the file system itself: statvfs and pathconf.  */
 
 #define _GNU_SOURCE
+#include <errno.h>
 #include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "server-internal.h"
@@ -367,4 +370,123 @@ serve_utimensat (struct call *c)
 				  0));
       close (fd);
     }
+}
+
+/* Reply to a statvfs call: RC, and SV as a struct nvptx_rpc_statvfs.
+   f_flag's ST_* bits are Linux's, which the protocol's are; under
+   --read-only ST_RDONLY too when READ_ONLY, as the program can change
+   nothing there.  */
+static void
+reply_statvfs (struct call *c, int rc, const struct statvfs *sv,
+	       bool read_only)
+{
+  struct nvptx_rpc_statvfs w = { 0 };
+
+  _Static_assert (ST_RDONLY == NVPTX_RPC_ST_RDONLY
+		  && ST_NOSUID == NVPTX_RPC_ST_NOSUID, "host ST_* bits");
+  if (rc == 0)
+    w = (struct nvptx_rpc_statvfs) {
+      .bsize = sv->f_bsize, .frsize = sv->f_frsize,
+      .blocks = sv->f_blocks, .bfree = sv->f_bfree, .bavail = sv->f_bavail,
+      .files = sv->f_files, .ffree = sv->f_ffree, .favail = sv->f_favail,
+      .fsid = sv->f_fsid,
+      .flag = sv->f_flag | (read_only ? ST_RDONLY : 0),
+      .namemax = sv->f_namemax,
+    };
+  server_reply_data (c, rc, &w, sizeof w);
+}
+
+/* statvfs: of the file system of the file the path leads to, resolved
+   as every path is (in a sandbox, beneath it; docs/security.md says
+   what the answer tells).  */
+void
+serve_statvfs (struct call *c)
+{
+  const char *path;
+  struct statvfs sv;
+  int fd;
+
+  if (server_take_strings (c, &path, 1)
+      && (fd = server_take_path_fd (c, AT_FDCWD, path, 0, PATH_LOOK)) >= 0)
+    {
+      reply_statvfs (c, fstatvfs (fd, &sv), &sv, c->server->read_only);
+      close (fd);
+    }
+}
+
+void
+serve_fstatvfs (struct call *c)
+{
+  struct guest_fd *g = server_guest_fd (c, c->req->arg[0]);
+  struct statvfs sv;
+
+  if (g != NULL)
+    reply_statvfs (c, fstatvfs (g->host_fd, &sv), &sv,
+		   c->server->read_only && !g->outside);
+}
+
+/* The host's _PC_* name for the protocol's WIRE, or -1 with an EINVAL
+   reply.  */
+static int
+take_pathconf_name (struct call *c, int64_t wire)
+{
+  static const int names[] = {
+#define P(name, value) [value] = _PC_##name,
+    NVPTX_RPC_PC_NAMES (P)
+#undef P
+  };
+
+  if (wire < 0 || wire >= (int64_t) (sizeof names / sizeof *names))
+    {
+      server_reply_error (c, NVPTX_RPC_EINVAL);
+      return -1;
+    }
+  return names[wire];
+}
+
+/* Reply with fpathconf (FD, NAME): the value; -1 with the host's errno;
+   or, for a limit without a value (-1, errno unchanged), -1 with error
+   0, which the client gives as -1 with errno unchanged.  */
+static void
+reply_pathconf (struct call *c, int fd, int name)
+{
+  long value;
+
+  errno = 0;
+  value = fpathconf (fd, name);
+  if (value == -1 && errno == 0)
+    {
+      c->rep->result = -1;
+      c->rep->error = NVPTX_RPC_ERRNO_NONE;
+      c->rep->flags |= NVPTX_RPC_DONE;
+    }
+  else
+    server_reply (c, value);
+}
+
+/* pathconf: fpathconf of the file the path leads to, resolved as every
+   path is; glibc answers for a path and for its descriptor alike.  */
+void
+serve_pathconf (struct call *c)
+{
+  const char *path;
+  int name, fd;
+
+  if (server_take_strings (c, &path, 1)
+      && (name = take_pathconf_name (c, c->req->arg[0])) >= 0
+      && (fd = server_take_path_fd (c, AT_FDCWD, path, 0, PATH_LOOK)) >= 0)
+    {
+      reply_pathconf (c, fd, name);
+      close (fd);
+    }
+}
+
+void
+serve_fpathconf (struct call *c)
+{
+  struct guest_fd *g = server_guest_fd (c, c->req->arg[0]);
+  int name;
+
+  if (g != NULL && (name = take_pathconf_name (c, c->req->arg[1])) >= 0)
+    reply_pathconf (c, g->host_fd, name);
 }

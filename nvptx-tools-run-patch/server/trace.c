@@ -135,7 +135,10 @@ server_trace_call (const struct call *c)
       trace_item (c, *item, arg < 4 ? q->arg[arg] : 0);
       arg += strchr ("dofwc", *item) != NULL;
     }
-  if (c->rep->result == -1)
+  if (c->rep->result == -1 && c->rep->error == NVPTX_RPC_ERRNO_NONE)
+    /* pathconf's limit without a value.  */
+    fputs (") = -1 (no limit)\n", f);
+  else if (c->rep->result == -1)
     {
       size_t e = server_wire_errno_index (c->rep->error);
       fprintf (f, ") = -1 %s (%s)\n", server_errno_table[e].name,
