@@ -752,7 +752,9 @@ __nvptx_rpc_call (struct __nvptx_rpc_call *call)
     lock_release_store (&__nvptx_rpc_lock, ch.seq);
   else
     lock_store_relaxed (&__nvptx_rpc_lock, ch.seq);
-  if (result < 0)
+  /* -1 with no error (NVPTX_RPC_ERRNO_NONE) leaves errno as it was:
+     pathconf's limit without a value.  */
+  if (result < 0 && !(result == -1 && reply.error == NVPTX_RPC_ERRNO_NONE))
     errno = reply.error < NVPTX_RPC_ERRNO_END && errno_from_wire[reply.error]
 	    ? errno_from_wire[reply.error] : EIO;
   return result;

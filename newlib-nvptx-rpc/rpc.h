@@ -183,6 +183,24 @@ struct stat;
 /* Make CALL, one of the stat calls, and fill ST from its reply.  */
 int __nvptx_rpc_stat_call (struct __nvptx_rpc_call *call, struct stat *st);
 
+/* Make CALL, STATVFS or FSTATVFS, and fill BUF from its reply
+   (statvfs.c).  */
+struct statvfs;
+int __nvptx_rpc_statvfs_call (struct __nvptx_rpc_call *call,
+			      struct statvfs *buf);
+
+/* The protocol's NVPTX_RPC_PC_* for pathconf's NAME, or -1 for a name
+   Linux does not have (pathconf.c).  */
+int64_t __nvptx_rpc_pathconf_name (int name);
+
+/* poll of the NFDS entries at FDS, struct pollfd, waiting on the GPU up
+   to TIMEOUT_NS nanoseconds (negative: for ever), and when LEFT_NS is
+   not null and TIMEOUT_NS positive, the time left in *LEFT_NS (poll.c;
+   select.c's too).  */
+struct pollfd;
+int __nvptx_rpc_poll (struct pollfd *fds, unsigned long nfds,
+		      int64_t timeout_ns, int64_t *left_ns);
+
 /* utimensat and futimens (AT_EMPTY_PATH and an empty PATH), DIRFD and
    FLAGS the protocol's: TIMES as POSIX has them, NULL for now.  */
 struct timespec;
