@@ -11,7 +11,7 @@
 
 int
 scandir (const char *path, struct dirent ***list,
-	 int (*select) (const struct dirent *),
+	 int (*filter) (const struct dirent *),
 	 int (*compare) (const struct dirent **, const struct dirent **))
 {
   DIR *dir = opendir (path);
@@ -22,7 +22,7 @@ scandir (const char *path, struct dirent ***list,
     return -1;
   while (errno = 0, (entry = readdir (dir)) != NULL)
     {
-      if (select != NULL && !select (entry))
+      if (filter != NULL && !filter (entry))
 	continue;
       if (count == room)
 	{
