@@ -20,12 +20,15 @@ headers='#define _GNU_SOURCE
 #include <fnmatch.h>
 #include <ftw.h>
 #include <glob.h>
+#include <poll.h>
 #include <pwd.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <sys/ioctl.h>
+#include <sys/select.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/time.h>
 #include <sys/times.h>
 #include <sys/uio.h>
@@ -60,6 +63,15 @@ constants="O_RDONLY O_WRONLY O_RDWR O_ACCMODE O_CREAT O_EXCL O_NOCTTY O_TRUNC
   GLOB_ONLYDIR GLOB_TILDE_CHECK GLOB_NOSPACE GLOB_ABORTED GLOB_NOMATCH
   GLOB_NOSYS GLOB_ABEND FTW_F FTW_D FTW_DNR FTW_NS FTW_SL FTW_DP FTW_SLN
   FTW_PHYS FTW_MOUNT FTW_CHDIR FTW_DEPTH
+  _PC_LINK_MAX _PC_MAX_CANON _PC_MAX_INPUT _PC_NAME_MAX _PC_PATH_MAX
+  _PC_PIPE_BUF _PC_CHOWN_RESTRICTED _PC_NO_TRUNC _PC_VDISABLE _PC_SYNC_IO
+  _PC_ASYNC_IO _PC_PRIO_IO _PC_SOCK_MAXBUF _PC_FILESIZEBITS
+  _PC_REC_INCR_XFER_SIZE _PC_REC_MAX_XFER_SIZE _PC_REC_MIN_XFER_SIZE
+  _PC_REC_XFER_ALIGN _PC_ALLOC_SIZE_MIN _PC_SYMLINK_MAX _PC_2_SYMLINKS
+  ST_RDONLY ST_NOSUID ST_NODEV ST_NOEXEC ST_SYNCHRONOUS ST_MANDLOCK
+  ST_WRITE ST_APPEND ST_IMMUTABLE ST_NOATIME ST_NODIRATIME ST_RELATIME
+  POLLIN POLLPRI POLLOUT POLLERR POLLHUP POLLNVAL POLLRDNORM POLLRDBAND
+  POLLWRNORM POLLWRBAND FD_SETSIZE
   $(echo '#include <errno.h>' | $HOST_CC -E -dM - \
       | sed -n 's/^#define \(E[A-Z0-9]*\) .*/\1/p')"
 members="stat:st_dev stat:st_ino stat:st_nlink stat:st_mode stat:st_uid
@@ -74,12 +86,16 @@ members="stat:st_dev stat:st_ino stat:st_nlink stat:st_mode stat:st_uid
   passwd:pw_gid passwd:pw_gecos passwd:pw_dir passwd:pw_shell
   glob_t:gl_pathc glob_t:gl_pathv glob_t:gl_offs
   glob_t:gl_flags glob_t:gl_closedir glob_t:gl_readdir glob_t:gl_opendir
-  glob_t:gl_lstat glob_t:gl_stat FTW:base FTW:level"
+  glob_t:gl_lstat glob_t:gl_stat FTW:base FTW:level
+  statvfs:f_bsize statvfs:f_frsize statvfs:f_blocks
+  statvfs:f_bfree statvfs:f_bavail statvfs:f_files statvfs:f_ffree
+  statvfs:f_favail statvfs:f_fsid statvfs:f_flag statvfs:f_namemax
+  pollfd:fd pollfd:events pollfd:revents"
 types="struct_stat struct_dirent struct_tm struct_timespec struct_timeval
   struct_tms struct_iovec struct_termios struct_winsize struct_passwd
   speed_t tcflag_t cc_t dev_t ino_t nlink_t mode_t uid_t gid_t off_t pid_t ssize_t
   clockid_t clock_t time_t useconds_t suseconds_t blksize_t blkcnt_t
-  glob_t struct_FTW"
+  glob_t struct_FTW struct_statvfs struct_pollfd nfds_t fsblkcnt_t fd@set"
 
 # A host program that prints the assertions with the host's values.
 {
@@ -95,7 +111,8 @@ types="struct_stat struct_dirent struct_tm struct_timespec struct_timeval
     printf '%s\n' "printf (\"_Static_assert (offsetof ($s, $f) == %zu && sizeof ((($s *) 0)->$f) == %zu, \\\"$s's $f\\\");\\n\", offsetof ($s, $f), sizeof ((($s *) 0)->$f));"
   done
   for t in $types; do
-    t=$(echo "$t" | tr _ ' ' | sed 's/ t$/_t/')
+    # '@' stands for an underscore in the name: fd@set is fd_set.
+    t=$(echo "$t" | tr _ ' ' | sed 's/ t$/_t/' | tr @ _)
     printf '%s\n' "printf (\"_Static_assert (sizeof ($t) == %zu, \\\"sizeof ($t)\\\");\\n\", sizeof ($t));"
   done
   echo 'return 0; }'

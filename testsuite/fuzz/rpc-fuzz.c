@@ -765,6 +765,10 @@ write_seeds (const char *dir)
       PATH_CALL (TRUNCATE, "ln-rel", 0, 0);
       PATH_CALL (CHMOD, "ln-rel", 0777, 0);
       PATH_CALL (CHOWN, "ln-rel", 0, 0);
+      PATH_CALL (STATVFS, "..", 0, 0);
+      PATH_CALL (STATVFS, "@/decoy", 0, 0);
+      PATH_CALL (PATHCONF, "ln-dir/secret.txt", NVPTX_RPC_PC_NAME_MAX, 0);
+      PATH_CALL (PATHCONF, "/proc/self/cwd", NVPTX_RPC_PC_LINK_MAX, 0);
       seed_call (NVPTX_RPC_UTIMENS, 1, 1, 1, "ln-dir", NULL);
       seed_call (NVPTX_RPC_LINK, 0, 0, 0, "@/decoy/secret.txt", "hl");
       seed_call (NVPTX_RPC_LINK, 0, 0, 0, "ln-dir/secret.txt", "hl");
@@ -820,6 +824,8 @@ write_seeds (const char *dir)
 	  FD_CALL (FSYNC, fds[i], 1, 0);
 	  FD_CALL (READ, fds[i], 64, 0);
 	  FD_CALL (FSTAT, fds[i], 0, 0);
+	  FD_CALL (FSTATVFS, fds[i], 0, 0);
+	  FD_CALL (FPATHCONF, fds[i], NVPTX_RPC_PC_NAME_MAX, 0);
 	  snprintf (name, sizeof name, "escape-fd-%d%s", fds[i], suffix);
 	  seed_end (dir, name);
 	}
@@ -991,8 +997,12 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 	     && mb->window_size == window_size);
       CHECK (memcmp (&mb->request, &req, sizeof req) == 0);
       CHECK (rep->length <= reply_max);
+      /* -1 with no error only as pathconf's limit without a value.  */
       CHECK (rep->result != -1
-	     || (rep->error > NVPTX_RPC_ERRNO_NONE
+	     || ((rep->error > NVPTX_RPC_ERRNO_NONE
+		  || ((req.opcode == NVPTX_RPC_PATHCONF
+		       || req.opcode == NVPTX_RPC_FPATHCONF)
+		      && !(req.flags & NVPTX_RPC_REPLY_PIECE)))
 		 && rep->error < NVPTX_RPC_ERRNO_END
 		 && (rep->flags & NVPTX_RPC_DONE)));
       CHECK (guard_intact (guard));

@@ -865,6 +865,123 @@ tty_requests (void)
   expect_alive ("after the terminal and user requests");
 }
 
+/* statvfs, pathconf and poll: arguments the client never sends are
+   refused; poll's entries as they come, however odd.  */
+static void
+fsinfo_requests (void)
+{
+  struct nvptx_rpc_reply rep;
+  struct raw r;
+
+  expect_error ("statvfs of two strings: EPROTO",
+		block_request (NVPTX_RPC_STATVFS, "a\0b", 4), NVPTX_RPC_EPROTO);
+  expect_error ("statvfs without a NUL: EPROTO",
+		block_request (NVPTX_RPC_STATVFS, "ab", 2), NVPTX_RPC_EPROTO);
+  r = request (NVPTX_RPC_FSTATVFS);
+  r.arg[0] = -1;
+  expect_error ("fstatvfs -1: EBADF", r, NVPTX_RPC_EBADF);
+  r.arg[0] = INT64_MAX;
+  expect_error ("fstatvfs INT64_MAX: EBADF", r, NVPTX_RPC_EBADF);
+  r.arg[0] = NVPTX_RPC_FDS;
+  expect_error ("fstatvfs past the table: EBADF", r, NVPTX_RPC_EBADF);
+
+  r = path_request (NVPTX_RPC_PATHCONF, ".");
+  r.arg[0] = -1;
+  expect_error ("pathconf name -1: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[0] = NVPTX_RPC_PC_END;
+  expect_error ("pathconf a name past the last: EINVAL", r,
+		NVPTX_RPC_EINVAL);
+  r.arg[0] = INT64_MIN;
+  expect_error ("pathconf name INT64_MIN: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[0] = NVPTX_RPC_PC_SYMLINK_MAX;
+  rep = raw_call (&r);
+  check (rep.result == -1 && rep.error == NVPTX_RPC_ERRNO_NONE
+	 && (rep.flags & NVPTX_RPC_DONE),
+	 "pathconf _PC_SYMLINK_MAX: no limit, -1 with error 0",
+	 "result %lld error %u flags %#x", (long long) rep.result, rep.error,
+	 rep.flags);
+  r = block_request (NVPTX_RPC_PATHCONF, "a\0b", 4);
+  expect_error ("pathconf of two strings: EPROTO", r, NVPTX_RPC_EPROTO);
+  r = request (NVPTX_RPC_FPATHCONF);
+  r.arg[0] = 0;
+  r.arg[1] = 999;
+  expect_error ("fpathconf name 999: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[0] = -7;
+  r.arg[1] = NVPTX_RPC_PC_NAME_MAX;
+  expect_error ("fpathconf fd -7: EBADF", r, NVPTX_RPC_EBADF);
+  r.arg[0] = INT64_MIN;
+  r.arg[1] = INT64_MIN;
+  expect_error ("fpathconf fd and name INT64_MIN: EBADF first", r,
+		NVPTX_RPC_EBADF);
+
+  struct nvptx_rpc_pollfd e[8] = {
+    { INT32_MIN, NVPTX_RPC_POLLIN, 0 }, { NVPTX_RPC_FDS, NVPTX_RPC_POLLIN, 0 },
+    { INT32_MAX, -1, -1 }, { 1, -1, 0x7777 }, { -1, -1, -1 },
+    { 1, 0, 0 }, { 1000, 0, 0 }, { 1, NVPTX_RPC_POLLOUT, 0 },
+  };
+  r = block_request (NVPTX_RPC_POLL, e, sizeof e);
+  r.arg[0] = 8;
+  rep = raw_call (&r);
+  struct nvptx_rpc_pollfd got[8];
+  memcpy (got, mb->window, sizeof got);
+  CHECK_INT ("poll of odd entries: those with revents", rep.result, 5);
+  CHECK ("poll of odd entries: negative fds skipped",
+	 got[0].revents == 0 && got[4].revents == 0);
+  CHECK ("poll of odd entries: fds past the table POLLNVAL",
+	 got[1].revents == NVPTX_RPC_POLLNVAL
+	 && got[2].revents == NVPTX_RPC_POLLNVAL
+	 && got[6].revents == NVPTX_RPC_POLLNVAL);
+  CHECK ("poll of odd entries: unknown event bits ignored",
+	 (got[3].revents & ~NVPTX_RPC_POLL_EVENTS) == 0
+	 && (got[3].revents & NVPTX_RPC_POLLOUT));
+  CHECK ("poll of odd entries: the fds and events as they came",
+	 got[2].fd == INT32_MAX && got[2].events == -1 && got[5].fd == 1);
+  r.arg[0] = -1;
+  expect_error ("poll of -1 entries: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[0] = INT64_MAX;
+  expect_error ("poll of INT64_MAX entries: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[0] = NVPTX_RPC_POLL_MAX + 1;
+  expect_error ("poll of more entries than a request holds: EINVAL", r,
+		NVPTX_RPC_EINVAL);
+  r.arg[0] = 9;
+  expect_error ("poll of 9 entries, 8 sent: EPROTO", r, NVPTX_RPC_EPROTO);
+  r.arg[0] = 2;
+  r.data_length = r.length = 12;
+  expect_error ("poll, a block not whole entries: EPROTO", r,
+		NVPTX_RPC_EPROTO);
+  r = request (NVPTX_RPC_POLL);
+  rep = raw_call (&r);
+  CHECK ("poll of no entries: 0", rep.result == 0 && rep.total == 0);
+
+  /* The most a request holds, in pieces, and one entry more.  */
+  static struct nvptx_rpc_pollfd all[NVPTX_RPC_POLL_MAX + 1];
+  for (int i = 0; i <= NVPTX_RPC_POLL_MAX; i++)
+    all[i] = (struct nvptx_rpc_pollfd) { i % 2 ? -1 : 1, NVPTX_RPC_POLLOUT,
+					 0 };
+  int64_t count[4] = { NVPTX_RPC_POLL_MAX };
+  rep = send_block ("poll of NVPTX_RPC_POLL_MAX entries", NVPTX_RPC_POLL,
+		    count, (const char *) all, sizeof all - sizeof *all);
+  CHECK ("poll of NVPTX_RPC_POLL_MAX entries: half ready, all sent back",
+	 rep.result == NVPTX_RPC_POLL_MAX / 2
+	 && rep.total == NVPTX_RPC_ARG_MAX);
+  count[0] = NVPTX_RPC_POLL_MAX + 1;
+  size_t sent = 0;
+  do
+    {
+      size_t n = sizeof all - sent < window ? sizeof all - sent : window;
+      r = block_request (NVPTX_RPC_POLL, (const char *) all + sent, n);
+      r.arg[0] = count[0];
+      sent += n;
+      r.flags = sent < sizeof all ? NVPTX_RPC_MORE_ARGS : 0;
+      rep = raw_call (&r);
+    }
+  while (sent < sizeof all && rep.result != -1);
+  check (rep.result == -1 && rep.error == NVPTX_RPC_EINVAL,
+	 "poll, a block past the argument block's room: EINVAL",
+	 "result %lld error %u", (long long) rep.result, rep.error);
+  expect_alive ("after the statvfs, pathconf and poll requests");
+}
+
 /* The calls with a directory descriptor and flags, dup3, fchown, fchdir
    and mknodat: every argument that does not fit is refused before the
    call is made, a flag a call does not take with EINVAL.  */
@@ -1591,6 +1708,7 @@ main (void)
       at_requests ();
       host_info_requests ();
       tty_requests ();
+      fsinfo_requests ();
 
       /* A normal round trip through the client: nothing was lost.  */
       int fd = open ("after", O_WRONLY | O_CREAT | O_TRUNC, 0644);

@@ -19,6 +19,11 @@
 #include <unistd.h>
 #include "rpc.h"
 
+/* The host C library's poll: client-names.h gives the name to the
+   client's.  */
+extern int host_poll (struct pollfd *fds, nfds_t nfds, int timeout)
+  __asm__ ("poll");
+
 static void
 put (int fd, const char *s)
 {
@@ -245,9 +250,8 @@ main (int argc, char **argv)
   if (strcmp (what, "idle") == 0)
     {
       /* A kernel that computes for ARG seconds without a call: the
-	 host's own poll, which client-names.h leaves to the host C
-	 library, as a GPU's kernel runs without the host.  */
-      poll (NULL, 0, atoi (arg) * 1000);
+	 host's own poll, as a GPU's kernel runs without the host.  */
+      host_poll (NULL, 0, atoi (arg) * 1000);
       put (1, "idle\n");
       return 0;
     }

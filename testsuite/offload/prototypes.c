@@ -14,13 +14,16 @@
 #define _GNU_SOURCE		/* dup3.  */
 #include <dirent.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/select.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/time.h>
 #include <sys/times.h>
 #include <sys/uio.h>
@@ -69,6 +72,8 @@ main (void)
       F (cfgetispeed) F (cfgetospeed) F (cfsetispeed) F (cfsetospeed)
       F (cfsetspeed) F (cfmakeraw) F (getlogin) F (getlogin_r)
       F (getpwuid) F (getpwuid_r) F (getpwnam) F (getpwnam_r)
+      F (statvfs) F (fstatvfs) F (pathconf) F (fpathconf) F (poll)
+      F (select)
     };
     count = sizeof functions / sizeof *functions;
   }
