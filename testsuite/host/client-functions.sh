@@ -4,10 +4,12 @@
 # Print client-functions.h: a renaming macro (client-names.h says why)
 # for every function the client sources FILE... define for programs,
 # found as GNU style writes a definition: the name at the start of a
-# line, then " (", its type on the line before.  Left out: static
-# functions, the client's own __nvptx_* entry points, which the host's C
-# library does not have, and the names client-names.h renames its own
-# way, given as -x NAME.
+# line, then " (", its type on the line before, which starts a line and
+# is neither a statement nor the end of a comment (not _Static_assert's
+# continuation, say).  Left out: static functions, names with a leading
+# underscore (the client's own __nvptx_* entry points, which the host's
+# C library does not have), and the names client-names.h renames its
+# own way, given as -x NAME.
 #
 # Usage: client-functions.sh [-x NAME]... FILE...
 set -eu
@@ -22,7 +24,8 @@ awk -v own="$own" '
   FNR == 1 { type = "" }
   /^[A-Za-z_][A-Za-z0-9_]* \(/ {
     name = $1
-    if (type != "" && type !~ /^(static|#)/ && name !~ /^__/ && !(name in skip))
+    if (type ~ /^[A-Za-z_]/ && type !~ /^static/ && type !~ /[;{}]|\*\// \
+	&& name !~ /^_/ && !(name in skip))
       print name
   }
   { type = $0 }' "$@" | LC_ALL=C sort -u \
