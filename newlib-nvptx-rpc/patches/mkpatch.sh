@@ -45,7 +45,7 @@ tar -C "$work/a" -xf "$tarball" --strip-components=1 $(printf '%s\n' \
   newlib-salsa/newlib/libc/machine/nvptx $touched | sort -u)
 cp -R "$work/a/." "$work/b"
 for d in $diffs; do
-  patch -s -d "$work/b" -p1 < "$d"
+  patch -s -d "$work/b" -p1 --no-backup-if-mismatch < "$d"
 done
 dir=newlib/libc/machine/nvptx
 new=$work/b/$dir
