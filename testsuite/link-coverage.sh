@@ -42,7 +42,9 @@ while read -r name header status; do
     *) echo "ERROR: $list: $name: status '$status', not links or missing"
        exit 99 ;;
   esac
-  printf '#include <%s>\nvoid (*volatile link_coverage_%s) (void)\n  = (void (*) (void)) &%s;\n' \
+  # With _GNU_SOURCE, as a program calling dup3 defines it (glibc's
+  # headers ask for it too); the POSIX functions are declared either way.
+  printf '#define _GNU_SOURCE\n#include <%s>\nvoid (*volatile link_coverage_%s) (void)\n  = (void (*) (void)) &%s;\n' \
     "$header" "$name" "$name" > "$tmp/src/$name.c"
 done < "$tmp/entries" || exit 99
 
