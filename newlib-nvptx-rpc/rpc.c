@@ -773,3 +773,22 @@ __nvptx_rpc_call_fixed (struct __nvptx_rpc_call *call)
     }
   return result;
 }
+
+int
+__nvptx_rpc_name_r (struct __nvptx_rpc_call *call)
+{
+  char *name = call->in;
+  size_t room = call->in_length;
+  long long length = __nvptx_rpc_call (call);
+
+  if (length < 0)
+    return errno;
+  if ((size_t) length > room)
+    errno = ERANGE;
+  else if (length == 0 || call->in_length != (size_t) length
+	   || name[length - 1] != '\0')
+    errno = EIO;
+  else
+    return 0;
+  return errno;
+}

@@ -123,6 +123,13 @@ long long __nvptx_rpc_call (struct __nvptx_rpc_call *call);
    does not match this client) is EIO, never bytes left unset.  */
 long long __nvptx_rpc_call_fixed (struct __nvptx_rpc_call *call);
 
+/* For the calls whose reply is one name and its NUL into the caller's
+   buffer, IN_LENGTH bytes at IN, as the _r functions take it
+   (getlogin_r, ttyname_r): 0, or the error number, which errno holds
+   too: the call's, ERANGE when the name does not fit, EIO for a reply
+   that is not one name.  */
+int __nvptx_rpc_name_r (struct __nvptx_rpc_call *call);
+
 /* The many calls whose argument block is one path: OPCODE on PATH with
    arguments ARG0 and ARG1.  */
 static inline long long

@@ -8,7 +8,6 @@
    sets errno to it, as glibc's does; ERANGE when NAMESIZE bytes cannot
    hold the name and its NUL.  getlogin's name is in a static buffer.  */
 
-#include <errno.h>
 #include <unistd.h>
 #include "rpc.h"
 
@@ -18,22 +17,8 @@ getlogin_r (char *name, size_t namesize)
   struct __nvptx_rpc_call call = {
     .opcode = NVPTX_RPC_GETLOGIN, .in = name, .in_length = namesize,
   };
-  long long length = __nvptx_rpc_call (&call);
 
-  if (length < 0)
-    return errno;
-  if ((size_t) length > namesize)
-    {
-      errno = ERANGE;
-      return ERANGE;
-    }
-  if (length == 0 || call.in_length != (size_t) length
-      || name[length - 1] != '\0')
-    {
-      errno = EIO;
-      return EIO;
-    }
-  return 0;
+  return __nvptx_rpc_name_r (&call);
 }
 
 char *

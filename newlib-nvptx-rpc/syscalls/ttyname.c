@@ -8,7 +8,6 @@
    name and its NUL.  ttyname's name is in a static buffer, overwritten
    by the next call.  */
 
-#include <errno.h>
 #include <unistd.h>
 #include "rpc.h"
 
@@ -19,22 +18,8 @@ ttyname_r (int fd, char *buf, size_t buflen)
     .opcode = NVPTX_RPC_TTYNAME, .arg = { fd },
     .in = buf, .in_length = buflen,
   };
-  long long length = __nvptx_rpc_call (&call);
 
-  if (length < 0)
-    return errno;
-  if ((size_t) length > buflen)
-    {
-      errno = ERANGE;
-      return ERANGE;
-    }
-  if (length == 0 || call.in_length != (size_t) length
-      || buf[length - 1] != '\0')
-    {
-      errno = EIO;
-      return EIO;
-    }
-  return 0;
+  return __nvptx_rpc_name_r (&call);
 }
 
 char *
