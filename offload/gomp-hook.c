@@ -28,10 +28,20 @@
 /* The shared object whose lookups are redirected.  */
 #define PLUGIN "libgomp-plugin-nvptx.so"
 
+/* The driver's functions behind the wrappers.  cuda.h names the current
+   version of some entry points (cuLinkAddData is cuLinkAddData_v2,
+   cuCtxDestroy cuCtxDestroy_v2); the driver still exports the
+   unversioned ones, with the same prototypes, and GCC's plugin looks up
+   both for cuLinkAddData, calling the unversioned one only where the
+   driver lacks cuLinkAddData_v2 (link_ptx, GCC 12 and 14 alike).  Each
+   name has its own pointer, so that a call reaches the function the
+   plugin asked for.  */
 static __typeof (cuLinkAddData) *real_cuLinkAddData;
+static __typeof (cuLinkAddData) *real_cuLinkAddData_unversioned;
 static __typeof (cuModuleLoadData) *real_cuModuleLoadData;
 static __typeof (cuModuleUnload) *real_cuModuleUnload;
 static __typeof (cuCtxDestroy) *real_cuCtxDestroy;
+static __typeof (cuCtxDestroy) *real_cuCtxDestroy_unversioned;
 
 /* libgomp launches an OpenACC region with the threads it asks for, up to
    1,024, and fails if its kernel's registers do not allow that many.  A
@@ -46,8 +56,11 @@ static __typeof (cuCtxDestroy) *real_cuCtxDestroy;
    time limit.  */
 #define LIBRARY_REGISTERS 64
 
+/* Add DATA to the link STATE through REAL, the library objects held to
+   LIBRARY_REGISTERS.  */
 static CUresult
-add_data_limiting_libraries (CUlinkState state, CUjitInputType type,
+add_data_limiting_libraries (__typeof (cuLinkAddData) *real,
+			     CUlinkState state, CUjitInputType type,
 			     void *data, size_t size, const char *name,
 			     unsigned n, CUjit_option *options,
 			     void **values)
@@ -56,8 +69,7 @@ add_data_limiting_libraries (CUlinkState state, CUjitInputType type,
   void *all_values[n + 1];
 
   if (type != CU_JIT_INPUT_PTX || memmem (data, size, ".entry ", 7) != NULL)
-    return real_cuLinkAddData (state, type, data, size, name, n, options,
-			       values);
+    return real (state, type, data, size, name, n, options, values);
   for (unsigned i = 0; i < n; i++)
     {
       all_options[i] = options[i];
@@ -65,8 +77,26 @@ add_data_limiting_libraries (CUlinkState state, CUjitInputType type,
     }
   all_options[n] = CU_JIT_MAX_REGISTERS;
   all_values[n] = (void *) (size_t) LIBRARY_REGISTERS;
-  return real_cuLinkAddData (state, type, data, size, name, n + 1,
-			     all_options, all_values);
+  return real (state, type, data, size, name, n + 1, all_options,
+	       all_values);
+}
+
+static CUresult
+add_data (CUlinkState state, CUjitInputType type, void *data, size_t size,
+	  const char *name, unsigned n, CUjit_option *options, void **values)
+{
+  return add_data_limiting_libraries (real_cuLinkAddData, state, type, data,
+				      size, name, n, options, values);
+}
+
+static CUresult
+add_data_unversioned (CUlinkState state, CUjitInputType type, void *data,
+		      size_t size, const char *name, unsigned n,
+		      CUjit_option *options, void **values)
+{
+  return add_data_limiting_libraries (real_cuLinkAddData_unversioned, state,
+				      type, data, size, name, n, options,
+				      values);
 }
 
 static CUresult
@@ -91,6 +121,13 @@ detach_and_destroy (CUcontext context)
 {
   nvptx_rpc_host_detach_context (context);
   return real_cuCtxDestroy (context);
+}
+
+static CUresult
+detach_and_destroy_unversioned (CUcontext context)
+{
+  nvptx_rpc_host_detach_context (context);
+  return real_cuCtxDestroy_unversioned (context);
 }
 
 /* glibc's dlsym, the newest version first.  */
@@ -123,19 +160,29 @@ dlsym (void *handle, const char *name)
 
   if (found == NULL || !in_plugin (__builtin_return_address (0)))
     return found;
-  /* The names the plugin asks for are cuda.h's, expanded
-     (cuCtxDestroy_v2, cuLinkAddData_v2, which it prefers to the
-     unversioned names).  */
-#define WRAP(fn, wrapper)						\
-  if (strcmp (name, STRINGIFY (fn)) == 0)				\
+  /* The names the plugin asks for are those of its cuda.h, expanded
+     (cuCtxDestroy_v2, cuLinkAddData_v2), and the unversioned
+     cuLinkAddData, its fallback: the same in GCC 12's plugin and GCC
+     14's (docs/offload.md, "GCC 14's libgomp").  The unversioned
+     cuCtxDestroy, which neither asks for, is wrapped too, so that no
+     plugin destroys a context past the server by its older name.  Where
+     cuda.h has no _v2 name, the unversioned entries are the same as the
+     first and never reached.  */
+#define WRAP(string, real, wrapper)					\
+  if (strcmp (name, string) == 0)					\
     {									\
-      real_##fn = (__typeof (real_##fn)) found;				\
+      real = (__typeof (real)) found;					\
       return (void *) wrapper;						\
     }
-  WRAP (cuLinkAddData, add_data_limiting_libraries)
-  WRAP (cuModuleLoadData, load_and_attach)
-  WRAP (cuModuleUnload, detach_and_unload)
-  WRAP (cuCtxDestroy, detach_and_destroy)
+  WRAP (STRINGIFY (cuLinkAddData), real_cuLinkAddData, add_data)
+  WRAP ("cuLinkAddData", real_cuLinkAddData_unversioned,
+	add_data_unversioned)
+  WRAP (STRINGIFY (cuModuleLoadData), real_cuModuleLoadData,
+	load_and_attach)
+  WRAP (STRINGIFY (cuModuleUnload), real_cuModuleUnload, detach_and_unload)
+  WRAP (STRINGIFY (cuCtxDestroy), real_cuCtxDestroy, detach_and_destroy)
+  WRAP ("cuCtxDestroy", real_cuCtxDestroy_unversioned,
+	detach_and_destroy_unversioned)
 #undef WRAP
   return found;
 }
