@@ -6,7 +6,7 @@
 # did.  Each test script ends with report.
 LD_LIBRARY_PATH=$build/testsuite/launcher${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export LD_LIBRARY_PATH
-unset NVPTX_RPC_TIMEOUT FAKE_LIBCUDA
+unset NVPTX_RPC_TIMEOUT FAKE_LIBCUDA FAKE_GOMP_PLUGIN
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # The "PTX" the stand-in driver takes: the shared object to run.

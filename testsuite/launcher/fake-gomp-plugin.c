@@ -10,30 +10,56 @@
    thread can serve the kernel's calls.  With the stand-in driver
    (fake-libcuda.c), the module is a GPU program's shared object
    (prog.so), and the image's other objects, one with a kernel and one
-   without, are named lines.  */
+   without, are named lines.
+
+   Its lookups are GCC's plugin's (libgomp/plugin/cuda-lib.def), which
+   GCC 12 and 14 share for the entry points the hook wraps: cuda.h's
+   names (cuCtxDestroy_v2...), and both cuLinkCreate and cuLinkAddData,
+   unversioned, beside their _v2 names, which it calls when the driver
+   has them.  $FAKE_GOMP_PLUGIN, a comma-separated list, changes that:
+     gcc14        also GCC 14's new lookups (cuMemHostAlloc, cuMemcpy2D_v2,
+                  cuMemcpy2DUnaligned_v2, cuMemcpy3D_v2, which the
+                  stand-in driver lacks but the first), and GCC 14's wait
+                  for a region that may call back to the host (reverse
+                  offload): cuStreamQuery polled 1 us apart instead of a
+                  synchronize
+     unversioned  the plugin on a driver without cuLinkCreate_v2 and
+                  cuLinkAddData_v2: it calls the unversioned ones
+     log-lookups  each lookup says on stderr which object its answer is
+                  in ("fake-gomp-plugin: NAME: libcuda.so.1"), "none" for
+                  no answer.  */
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cuda.h>
 
 #define STRINGIFY(x) STRINGIFY_1 (x)
 #define STRINGIFY_1(x) #x
 
+/* The entry points it needs, by cuda.h's names.  */
 #define CUDA_FUNCTIONS(F)					\
   F (cuInit) F (cuDeviceGet) F (cuCtxCreate) F (cuCtxDestroy)	\
   F (cuMemAlloc) F (cuMemFree) F (cuMemcpyHtoD) F (cuMemcpyDtoH)	\
-  F (cuLinkCreate) F (cuLinkAddData) F (cuLinkComplete)		\
-  F (cuLinkDestroy)							\
+  F (cuLinkComplete) F (cuLinkDestroy)					\
   F (cuModuleLoadData) F (cuModuleGetFunction) F (cuModuleUnload)	\
-  F (cuStreamCreate) F (cuStreamSynchronize) F (cuStreamDestroy)	\
-  F (cuLaunchKernel)
+  F (cuStreamCreate) F (cuStreamSynchronize) F (cuStreamQuery)		\
+  F (cuStreamDestroy) F (cuLaunchKernel)
 
 #define CUDA_FIELD(fn) static __typeof (fn) *my_##fn;
 CUDA_FUNCTIONS (CUDA_FIELD)
 #undef CUDA_FIELD
+
+/* The link's entry points, as the plugin calls them: cuda.h's (_v2)
+   where the driver has them, else the unversioned ones.  */
+static __typeof (cuLinkCreate) *link_create;
+static __typeof (cuLinkAddData) *link_add_data;
+
+/* $FAKE_GOMP_PLUGIN's words.  */
+static int gcc14, unversioned, log_lookups;
 
 static void
 check (CUresult r, const char *what)
@@ -61,15 +87,84 @@ load_image (const char *program, CUmodule *module)
 
   if (asprintf (&objects[1], "fake-libcuda program %s\n", program) < 0)
     check (CUDA_ERROR_OUT_OF_MEMORY, "asprintf");
-  check (my_cuLinkCreate (0, NULL, NULL, &state), "cuLinkCreate");
+  check (link_create (0, NULL, NULL, &state), "cuLinkCreate");
   for (size_t i = 0; i < sizeof objects / sizeof *objects; i++)
-    check (my_cuLinkAddData (state, CU_JIT_INPUT_PTX, objects[i],
-			     strlen (objects[i]) + 1, "object", 0, NULL,
-			     NULL), "cuLinkAddData");
+    check (link_add_data (state, CU_JIT_INPUT_PTX, objects[i],
+			  strlen (objects[i]) + 1, "object", 0, NULL, NULL),
+	   "cuLinkAddData");
   check (my_cuLinkComplete (state, &image, &size), "cuLinkComplete");
   check (my_cuModuleLoadData (module, image), "cuModuleLoadData");
   check (my_cuLinkDestroy (state), "cuLinkDestroy");
   free (objects[1]);
+}
+
+/* Whether the comma-separated list LIST has WORD.  */
+static int
+has_word (const char *list, const char *word)
+{
+  size_t n = strlen (word);
+
+  for (const char *p = list; p && *p; p = strchr (p, ','), p += p != NULL)
+    if (strncmp (p, word, n) == 0 && (p[n] == ',' || p[n] == '\0'))
+      return 1;
+  return 0;
+}
+
+/* The driver H's NAME, through dlsym as the plugin looks it up, or NULL;
+   with log-lookups, say which object the answer is in.  */
+static void *
+lookup (void *h, const char *name)
+{
+  void *found = dlsym (h, name);
+  Dl_info info;
+
+  if (log_lookups)
+    {
+      const char *where = "none";
+
+      if (found != NULL && dladdr (found, &info) && info.dli_fname)
+	where = strrchr (info.dli_fname, '/') ? strrchr (info.dli_fname, '/') + 1
+					       : info.dli_fname;
+      fprintf (stderr, "fake-gomp-plugin: %s: %s\n", name, where);
+    }
+  return found;
+}
+
+/* The driver H's entry points, looked up as GCC's plugin does
+   (init_cuda_lib).  */
+static void
+lookup_all (void *h)
+{
+  void *v2, *plain;
+
+#define CUDA_LOOKUP(fn)						\
+  if ((my_##fn = (__typeof (my_##fn)) lookup (h, STRINGIFY (fn))) == NULL) \
+    check (CUDA_ERROR_NOT_FOUND, STRINGIFY (fn));
+  CUDA_FUNCTIONS (CUDA_LOOKUP)
+#undef CUDA_LOOKUP
+
+  /* cuLinkCreate and cuLinkAddData by both names: the unversioned ones
+     required, the _v2 ones called where the driver has them.  */
+  plain = lookup (h, "cuLinkCreate");
+  v2 = lookup (h, STRINGIFY (cuLinkCreate));
+  link_create = (__typeof (link_create)) (v2 && !unversioned ? v2 : plain);
+  plain = lookup (h, "cuLinkAddData");
+  v2 = lookup (h, STRINGIFY (cuLinkAddData));
+  link_add_data = (__typeof (link_add_data)) (v2 && !unversioned ? v2
+					      : plain);
+  if (link_create == NULL || link_add_data == NULL)
+    check (CUDA_ERROR_NOT_FOUND, "cuLinkCreate or cuLinkAddData");
+
+  /* GCC 14's new ones, passed through: the first for the page-locked
+     memory of reverse offload, the others for omp_target_memcpy_rect.
+     None is called here.  */
+  if (gcc14)
+    {
+      lookup (h, "cuMemHostAlloc");
+      lookup (h, "cuMemcpy2D_v2");
+      lookup (h, "cuMemcpy2DUnaligned_v2");
+      lookup (h, "cuMemcpy3D_v2");
+    }
 }
 
 /* Run the kernel __main of the module in PROGRAM with ARGC and ARGV, as
@@ -86,13 +181,14 @@ fake_gomp_run (const char *program, int argc, char **argv)
   CUdevice device;
   int result;
 
+  const char *words = getenv ("FAKE_GOMP_PLUGIN");
+
   if (h == NULL)
     check (CUDA_ERROR_NOT_FOUND, "dlopen");
-#define CUDA_LOOKUP(fn)						\
-  if ((my_##fn = (__typeof (my_##fn)) dlsym (h, STRINGIFY (fn))) == NULL) \
-    check (CUDA_ERROR_NOT_FOUND, STRINGIFY (fn));
-  CUDA_FUNCTIONS (CUDA_LOOKUP)
-#undef CUDA_LOOKUP
+  gcc14 = has_word (words, "gcc14");
+  unversioned = has_word (words, "unversioned");
+  log_lookups = has_word (words, "log-lookups");
+  lookup_all (h);
 
   check (my_cuInit (0), "cuInit");
   check (my_cuDeviceGet (&device, 0), "cuDeviceGet");
@@ -121,6 +217,16 @@ fake_gomp_run (const char *program, int argc, char **argv)
     check (my_cuLaunchKernel (kernel, 1, 1, 1, 1, 1, 1, 0, stream, args,
 			      NULL), "cuLaunchKernel");
   }
+  if (gcc14)
+    {
+      /* GCC 14's GOMP_OFFLOAD_run, for an image that may call back to
+	 the host: it polls, serving those calls between polls.  */
+      CUresult r;
+
+      while ((r = my_cuStreamQuery (stream)) == CUDA_ERROR_NOT_READY)
+	usleep (1);
+      check (r, "cuStreamQuery");
+    }
   check (my_cuStreamSynchronize (stream), "cuStreamSynchronize");
   check (my_cuMemcpyDtoH (&result, retval, sizeof result), "cuMemcpyDtoH");
   my_cuStreamDestroy (stream);

@@ -796,3 +796,18 @@ cuStreamDestroy (CUstream stream)
   free (s);
   return CUDA_SUCCESS;
 }
+
+/* The driver's unversioned names, which cuda.h hides behind the _v2
+   ones: libgomp's plugin looks up cuLinkCreate and cuLinkAddData too, to
+   call where the _v2 ones are missing (fake-gomp-plugin.c,
+   FAKE_GOMP_PLUGIN=unversioned).  The same functions here, as their
+   prototypes are.  */
+#undef cuLinkCreate
+#undef cuLinkAddData
+#undef cuCtxDestroy
+extern __typeof (cuLinkCreate_v2) cuLinkCreate
+  __attribute__ ((alias ("cuLinkCreate_v2")));
+extern __typeof (cuLinkAddData_v2) cuLinkAddData
+  __attribute__ ((alias ("cuLinkAddData_v2")));
+extern __typeof (cuCtxDestroy_v2) cuCtxDestroy
+  __attribute__ ((alias ("cuCtxDestroy_v2")));
