@@ -1,25 +1,29 @@
 #!/bin/sh
 # SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
 # SPDX-License-Identifier: GPL-3.0-or-later
-# The README's two commands on a minimal Debian 12, as a new user would
-# run them: a chroot made by "debootstrap --variant=minbase bookworm",
-# a clean clone of this repository's committed HEAD in it (with
-# ../shared/fixtures beside it, as CI has it), no CUDA toolkit, then
-# scripts/setup.sh, make check, and scripts/setup.sh twice more (the
-# toolchain built once, then reused).  Prints each step's time and ends
-# with make check's "N passed, N failed".  Not run by CI: the toolchain
-# build alone takes a quarter of an hour or more on 2 cores.
-# docs/testing.md records a run.
+# The README's two commands on a minimal Debian 12 or 13, as a new user
+# would run them: a chroot made by "debootstrap --variant=minbase SUITE"
+# (bookworm or trixie), a clean clone of this repository's committed
+# HEAD in it (with ../shared/fixtures beside it, as CI has it), no CUDA
+# toolkit, then scripts/setup.sh, make check, and scripts/setup.sh twice
+# more (the toolchain built once, then reused).  setup.sh picks the
+# toolchain of the chroot's release: GCC 12 on bookworm, GCC 14 on
+# trixie.  Prints each step's time and ends with make check's "N passed,
+# N failed".  Not run by CI: the toolchain build alone takes from a
+# quarter of an hour to over an hour on 2 cores.  docs/testing.md
+# records runs.
 #
-# Usage (as root): scripts/check-minimal-debian.sh [DIR]
-#   DIR, default ${TMPDIR:-/tmp}/nvptx-rpc-bookworm, is made afresh (a DIR
+# Usage (as root): [SUITE=bookworm|trixie] scripts/check-minimal-debian.sh [DIR]
+#   $SUITE: the Debian release to bootstrap, default bookworm.
+#   DIR, default ${TMPDIR:-/tmp}/nvptx-rpc-SUITE, is made afresh (a DIR
 #   left by an earlier run is removed first; any other is refused) and
 #   kept afterwards for a look inside: chroot DIR, after mounting proc.
 #   $MIRROR: the Debian mirror, default the machine's own (apt's
 #   sources), else deb.debian.org.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
-dir=${1:-${TMPDIR:-/tmp}/nvptx-rpc-bookworm}
+suite=${SUITE:-bookworm}
+dir=${1:-${TMPDIR:-/tmp}/nvptx-rpc-$suite}
 marker=.nvptx-rpc-check
 [ "$(id -u)" -eq 0 ] || { echo "$0: run as root (debootstrap, chroot)" >&2; exit 1; }
 
@@ -47,17 +51,20 @@ unmount ()
   done
 }
 
-# The machine's Debian mirror: the URIs of the deb822 stanza that lists
-# bookworm, or the first "deb" line of sources.list.
+# The machine's Debian mirror, whatever release the machine runs: one
+# archive serves every suite.  The URIs of the first deb822 stanza that
+# lists a release itself, a suite without a "-" (not bookworm-security,
+# whose archive is another), or of the first such "deb" line of
+# sources.list.
 machine_mirror ()
 {
   awk '/^URIs:/ { uris = $2 }
-       /^Suites:/ { for (i = 2; i <= NF; i++) if ($i == "bookworm") found = 1 }
+       /^Suites:/ { for (i = 2; i <= NF; i++) if ($i !~ /-/) found = 1 }
        /^$/ { if (found && uris) { print uris; done = 1; exit }
               uris = ""; found = 0 }
        END { if (!done && found && uris) print uris }' \
     /etc/apt/sources.list.d/*.sources 2> /dev/null | head -1
-  sed -n 's/^deb \(\[[^]]*\] \)\{0,1\}\([^ ]*\) bookworm .*/\2/p' \
+  sed -n 's/^deb \(\[[^]]*\] \)\{0,1\}\([^ ]*\) [^ -]* .*/\2/p' \
     /etc/apt/sources.list 2> /dev/null | head -1
 }
 mirror=${MIRROR:-$(machine_mirror | head -1)}
@@ -74,10 +81,15 @@ trap 'exit 1' HUP INT TERM
 
 command -v debootstrap > /dev/null || timed "installing debootstrap" \
   sh -c 'apt-get update -qq && apt-get install -y -qq debootstrap'
+# Debian 12's debootstrap (1.0.128) knows trixie: its scripts/trixie is a
+# link to scripts/sid.  One without the suite's script needs replacing by
+# a newer debootstrap (or such a link added by hand).
+[ -e "/usr/share/debootstrap/scripts/$suite" ] \
+  || { echo "$0: this debootstrap does not know $suite: install a newer one" >&2; exit 1; }
 # Its output goes to DIR.log.
-timed "debootstrap --variant=minbase bookworm $dir $mirror" \
-  sh -c 'debootstrap --variant=minbase bookworm "$1" "$2" > "$1.log" 2>&1 \
-	 || { tail "$1.log"; exit 1; }' sh "$dir" "$mirror"
+timed "debootstrap --variant=minbase $suite $dir $mirror" \
+  sh -c 'debootstrap --variant=minbase "$3" "$1" "$2" > "$1.log" 2>&1 \
+	 || { tail "$1.log"; exit 1; }' sh "$dir" "$mirror" "$suite"
 touch "$dir/$marker"
 mount -t proc proc "$dir/proc"
 mount --bind /dev/pts "$dir/dev/pts"
