@@ -30,13 +30,8 @@ ioctl (int fd, unsigned long int request, ...)
 	va_start (ap, request);
 	struct winsize *ws = va_arg (ap, struct winsize *);
 	va_end (ap);
-	if (__nvptx_rpc_call (&call) < 0)
+	if (__nvptx_rpc_call_fixed (&call) < 0)
 	  return -1;
-	if (call.in_length != sizeof w)
-	  {
-	    errno = EIO;
-	    return -1;
-	  }
 	ws->ws_row = w.ws_row;
 	ws->ws_col = w.ws_col;
 	ws->ws_xpixel = w.ws_xpixel;

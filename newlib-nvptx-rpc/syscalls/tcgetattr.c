@@ -6,7 +6,6 @@
    them; ENOTTY for a descriptor of anything else, EBADF for one not
    open.  */
 
-#include <errno.h>
 #include <string.h>
 #include <termios.h>
 #include "rpc.h"
@@ -20,13 +19,8 @@ tcgetattr (int fd, struct termios *termios_p)
     .in = &w, .in_length = sizeof w,
   };
 
-  if (__nvptx_rpc_call (&call) < 0)
+  if (__nvptx_rpc_call_fixed (&call) < 0)
     return -1;
-  if (call.in_length != sizeof w)
-    {
-      errno = EIO;
-      return -1;
-    }
   termios_p->c_iflag = w.c_iflag;
   termios_p->c_oflag = w.c_oflag;
   termios_p->c_cflag = w.c_cflag;
