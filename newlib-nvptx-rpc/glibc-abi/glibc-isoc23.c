@@ -1,14 +1,13 @@
 /* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
    SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
 
-/* glibc 2.38 and later (Debian 13) send strtol, the scanf family and
-   their kin to these names where C23's are asked for, as _GNU_SOURCE
-   and C++ do: nvptx's OpenMP multilib gives them newlib's, which lack
-   only C23's binary numbers (0b, scanf's %b).  */
+/* glibc 2.38 and later (Debian 13) send strtol and its kin to these
+   names where C23's are asked for, as _GNU_SOURCE and C++ do: nvptx's
+   OpenMP multilib gives them newlib's, which lack only C23's binary
+   numbers (0b).  The scanf family's __isoc23_ names are
+   glibc-isoc99-scanf.c's.  */
 
 #include <inttypes.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <wchar.h>
 
@@ -72,60 +71,6 @@ unsigned long long
 __isoc23_wcstoull (const wchar_t *s, wchar_t **end, int base)
 {
   return wcstoull (s, end, base);
-}
-
-int
-__isoc23_vfscanf (FILE *stream, const char *format, va_list ap)
-{
-  return vfscanf (stream, format, ap);
-}
-
-int
-__isoc23_vscanf (const char *format, va_list ap)
-{
-  return vfscanf (stdin, format, ap);
-}
-
-int
-__isoc23_vsscanf (const char *s, const char *format, va_list ap)
-{
-  return vsscanf (s, format, ap);
-}
-
-int
-__isoc23_fscanf (FILE *stream, const char *format, ...)
-{
-  va_list ap;
-  int n;
-
-  va_start (ap, format);
-  n = vfscanf (stream, format, ap);
-  va_end (ap);
-  return n;
-}
-
-int
-__isoc23_scanf (const char *format, ...)
-{
-  va_list ap;
-  int n;
-
-  va_start (ap, format);
-  n = vfscanf (stdin, format, ap);
-  va_end (ap);
-  return n;
-}
-
-int
-__isoc23_sscanf (const char *s, const char *format, ...)
-{
-  va_list ap;
-  int n;
-
-  va_start (ap, format);
-  n = vsscanf (s, format, ap);
-  va_end (ap);
-  return n;
 }
 
 #endif /* __NVPTX_GLIBC_ABI__ */
