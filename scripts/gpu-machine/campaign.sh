@@ -4,7 +4,9 @@
 # The GPU runs that docs/gpu-results.md and docs/testing.md record, on a
 # GPU machine, from a tree where "make check" built the test programs.
 # On a GPU machine without network, the archives that pack-device.sh
-# made in .gpu-pack/ are unpacked first, if that folder is there.
+# made in $GPU_PACK (default .gpu-pack/) are unpacked first, if that
+# folder is there.  $NVPTX_PREFIX: the installed toolchain (default
+# /opt/nvptx-none-gcc12; /opt/nvptx-none-gcc14 for GCC 14's row).
 # Usage: scripts/gpu-machine/campaign.sh OUTDIR PART...
 #   suite          our DejaGnu GPU suite and the benchmark
 #   newlib         newlib's own testsuite, ours then stock
@@ -16,6 +18,9 @@
 #   torture-replay the same tests compiled beforehand by torture-record.sh
 #                  (.gpu-pack/torture-*.tar.xz), only run there, ours then
 #                  stock, and compared (torture-compare.sh)
+#   torture-warm   those programs 16 at once: stock, ours, and ours
+#                  through the warm launcher, each timed; ours and warm
+#                  must give the same results
 #   offload        gpu-offload.sh: our OpenMP and OpenACC programs
 #   libgomp        GCC 12's libgomp tests built beforehand by
 #                  libgomp-build.sh (.gpu-pack/libgomp.tar.xz), stock and
@@ -33,7 +38,10 @@ out=$(mkdir -p "$1" && cd "$1" && pwd) || exit; shift
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 cd "$top"
-pack=$top/.gpu-pack
+pack=${GPU_PACK:-$top/.gpu-pack}
+export GPU_PACK=$pack
+prefix=${NVPTX_PREFIX:-/opt/nvptx-none-gcc12}
+export NVPTX_PREFIX=$prefix
 # The suite needs only the packages; the other parts need the toolchain
 # and the newlib trees.
 if [ -d "$pack" ]; then
@@ -45,7 +53,7 @@ if [ -d "$pack" ]; then
   [ ! -f "$pack/newlib-trees.tar.xz" ] || tar -xJf "$pack/newlib-trees.tar.xz"
   export GCC_TARBALL=$pack/gcc-12-testsuite.tar.xz
 fi
-export PATH=/opt/nvptx-none-gcc12/bin:$PATH
+export PATH=$prefix/bin:$PATH
 # A hung program of our own GPU suite fails after two minutes, not five.
 export NVPTX_RPC_TIMEOUT=${NVPTX_RPC_TIMEOUT:-120}
 limit=${PART_SECONDS:-540}
@@ -82,6 +90,20 @@ for part; do
 	    "$pack/torture-$kind.tar.xz" "$logs"
 	done
 	"$here/torture-compare.sh" "$logs" ;;
+      torture-warm)
+	# Ours plain and through the warm server, stock: each 16 at once.
+	for kind in stock ours warm; do
+	  recorded=$kind
+	  [ $kind != warm ] || recorded=ours
+	  timeout $(( limit / 3 )) "$here/torture-replay.sh" $kind \
+	    "$pack/torture-$recorded.tar.xz" "$logs"
+	done
+	# Each test's result and status, not its first line of stderr.
+	if [ "$(cut -d: -f1-3 "$logs/torture-ours-run.sum")" = \
+	     "$(cut -d: -f1-3 "$logs/torture-warm-run.sum")" ]
+	then echo "PASS: torture through the warm server: results as plain"
+	else echo "FAIL: torture through the warm server differs from plain"
+	fi ;;
       installed)
 	for prog in posix formats; do
 	  d=$logs/$prog

@@ -2,18 +2,19 @@
 # SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The offloading programs "make check" built (testsuite/offload/*.omp,
-# openacc/*.acc) on the GPU, with Debian 12's libgomp and its nvptx
-# plugin (GOMP_LIBDIR, or the libgomp1 and libgomp-plugin-nvptx1 .deb
-# files in .gpu-pack/gomp/): under this tree's nvptx-rpc-offload, without
-# it, and against the host fallback; any that fails, again under CUDA's
-# compute-sanitizer where there is one.  Each program checks itself.
+# openacc/*.acc) on the GPU, with the libgomp and nvptx plugin of the
+# compiler that built them (GOMP_LIBDIR, or the libgomp1 and
+# libgomp-plugin-nvptx1 .deb files in $GPU_PACK/gomp/, default
+# .gpu-pack/gomp/: Debian 12's or 13's): under this tree's
+# nvptx-rpc-offload, without it, and against the host fallback; any
+# that fails, again under CUDA's compute-sanitizer where there is one.  Each program checks itself.
 # Usage: scripts/gpu-machine/gpu-offload.sh [WORKDIR]
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 work=${1:-$(mktemp -d)}
 mkdir -p "$work"
 if [ -z "${GOMP_LIBDIR:-}" ]; then
-  for f in "$top"/.gpu-pack/gomp/*.deb; do dpkg -x "$f" "$work/gomp"; done
+  for f in "${GPU_PACK:-$top/.gpu-pack}"/gomp/*.deb; do dpkg -x "$f" "$work/gomp"; done
   GOMP_LIBDIR=$work/gomp/usr/lib/x86_64-linux-gnu
 fi
 export LD_LIBRARY_PATH=$GOMP_LIBDIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}

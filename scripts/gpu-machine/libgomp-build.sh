@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Build GCC 12's own libgomp execute tests that run code on the GPU twice,
+# Build GCC's own libgomp execute tests (GCC $GCC_MAJOR's, default 12)
+# that run code on the GPU twice,
 # with Debian's stock nvptx newlib and with ours, for libgomp-run.sh to
 # run on a GPU machine.  The C tests of libgomp.c, libgomp.c-c++-common,
 # libgomp.oacc-c and libgomp.oacc-c-c++-common, with the flags their .exp
@@ -23,7 +24,9 @@
 #   OUTDIR/compile-failures.list  "SUITE/TEST KIND: first error", the logs
 #                     in OUTDIR/compile-logs/KIND/
 #   OUTDIR.tar.xz
-# $GCC_TARBALL: GCC 12's source (default Debian's gcc-12 tarball).
+# $GCC_MAJOR: the GCC (gcc-N, with Debian's gcc-N-offload-nvptx for the
+#   stock side), default 12.
+# $GCC_TARBALL: that GCC's source (default Debian's gcc-N tarball).
 # $OURS_OMP_LIBDIR, $OURS_ACC_LIBDIR: newlib build directories whose
 #   offload/ holds our device library for OpenMP (offload/mgomp/) and for
 #   OpenACC (default this tree's newlib-build-mgomp and newlib-build-oacc).
@@ -34,7 +37,8 @@ set -eu
 out=$(mkdir -p "$1" && cd "$1" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
-cc=gcc-12
+major=${GCC_MAJOR:-12}
+cc=gcc-$major
 lib=obj/nvptx-none/newlib
 omp_lib=${OURS_OMP_LIBDIR:-$top/newlib-build-mgomp/$lib}
 acc_lib=${OURS_ACC_LIBDIR:-$top/newlib-build-oacc/$lib}
@@ -47,7 +51,7 @@ ours_opts="-Wa,--no-verify -B$omp_lib/offload/ -B$acc_lib/offload/"
 for d in "$omp_lib/offload/mgomp" "$acc_lib/offload"; do
   [ -f "$d/libc.a" ] || { echo "$0: no $d/libc.a" >&2; exit 1; }
 done
-gcc_tarball=$(echo ${GCC_TARBALL:-/usr/src/gcc-12/gcc-12*-dfsg.tar.xz})
+gcc_tarball=$(echo ${GCC_TARBALL:-/usr/src/gcc-$major/gcc-$major*-dfsg.tar.xz})
 jobs=${JOBS:-$(nproc)}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -56,10 +60,10 @@ rm -rf "$out"/stock "$out"/ours "$out"/expect "$out"/compile-logs
 # libgomp's testsuite, and what its tests include from elsewhere: the
 # libgomp/ and include/ directories (-I, as libgomp.exp gives) and two
 # tests of gcc/testsuite.
-tar -C "$work" -xf "$gcc_tarball" --wildcards 'gcc-12*/libgomp/testsuite/*' \
-  'gcc-12*/libgomp/*.h' 'gcc-12*/include/gomp-constants.h' \
-  'gcc-12*/gcc/testsuite/c-c++-common/goacc/*'
-src=$(echo "$work"/gcc-12*/libgomp/testsuite)
+tar -C "$work" -xf "$gcc_tarball" --wildcards "gcc-$major*/libgomp/testsuite/*" \
+  "gcc-$major*/libgomp/*.h" "gcc-$major*/include/gomp-constants.h" \
+  "gcc-$major*/gcc/testsuite/c-c++-common/goacc/*"
+src=$(echo "$work"/gcc-$major*/libgomp/testsuite)
 
 # The test directives (dg-*), which are Tcl lists: read by tclsh.  Writes
 # WORK/plan ("SUITE/TEST<TAB>compiler arguments, quoted for sh"),

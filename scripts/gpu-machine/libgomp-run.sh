@@ -3,9 +3,10 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Run the libgomp tests that libgomp-build.sh built, on a GPU machine:
 # each test's stock program as it is, and its program with our device
-# library under this tree's nvptx-rpc-offload, with Debian 12's libgomp
-# and its nvptx plugin ($GOMP_LIBDIR, or the libgomp1 and
-# libgomp-plugin-nvptx1 .deb files in .gpu-pack/gomp/).
+# library under this tree's nvptx-rpc-offload, with the libgomp and nvptx
+# plugin of the GCC that built them ($GOMP_LIBDIR, or the libgomp1 and
+# libgomp-plugin-nvptx1 .deb files in $GPU_PACK/gomp/, default
+# .gpu-pack/gomp/).
 # Usage: scripts/gpu-machine/libgomp-run.sh PACKDIR OUTDIR
 # PACKDIR is libgomp-build.sh's OUTDIR, unpacked.  $JOBS programs run at
 # once (default 8), each for 60 s at most, in a directory of its own.  A
@@ -32,7 +33,7 @@ host=${LIBGOMP_ON_HOST:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 if [ -z "${GOMP_LIBDIR:-}" ]; then
-  for f in "$top"/.gpu-pack/gomp/*.deb; do dpkg -x "$f" "$work/gomp"; done
+  for f in "${GPU_PACK:-$top/.gpu-pack}"/gomp/*.deb; do dpkg -x "$f" "$work/gomp"; done
   GOMP_LIBDIR=$work/gomp/usr/lib/x86_64-linux-gnu
 fi
 export LD_LIBRARY_PATH=$GOMP_LIBDIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}

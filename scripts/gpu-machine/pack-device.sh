@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Fill .gpu-pack/ (git-ignored) with what a GPU machine without network
+# Fill $GPU_PACK (default .gpu-pack/, git-ignored) with what a GPU
+# machine without network
 # needs to run this tree's GPU suites, after "make check" built the test
 # programs here:
 #   *.deb                  dejagnu, expect, tcl and nvptx-tools
@@ -11,7 +12,7 @@
 #                          builds (ours, stock): libraries, headers, the
 #                          testsuite sources, and the stamps that
 #                          gpu-board.sh checks
-#   gcc-12-testsuite.tar.xz  the parts of GCC's testsuite that
+#   gcc-N-testsuite.tar.xz  the parts of GCC's testsuite that
 #                          gcc-torture.sh runs
 #   torture-{ours,stock}.tar.xz, -compile.sum  GCC's torture tests compiled
 #                          here (torture-record.sh), for campaign.sh's
@@ -31,12 +32,17 @@
 # Usage: scripts/gpu-machine/pack-device.sh [PART...]
 #   PART: debs toolchain newlib gcc-testsuite libgomp torture built
 #   (default: all of them)
+# $NVPTX_PREFIX: the toolchain (default /opt/nvptx-none-gcc12); $GCC_MAJOR:
+# the GCC whose tests are packed (default 12; 14 in a Debian 13 tree
+# configured for /opt/nvptx-none-gcc14).  The .deb files are the running
+# system's own.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
-pack=$top/.gpu-pack
+pack=${GPU_PACK:-$top/.gpu-pack}
 prefix=${NVPTX_PREFIX:-/opt/nvptx-none-gcc12}
-gcc_tarball=$(echo ${GCC_TARBALL:-/usr/src/gcc-12/gcc-12*-dfsg.tar.xz})
+major=${GCC_MAJOR:-12}
+gcc_tarball=$(echo ${GCC_TARBALL:-/usr/src/gcc-$major/gcc-$major*-dfsg.tar.xz})
 parts=${*:-debs toolchain newlib gcc-testsuite libgomp torture built}
 want () { case " $parts " in *" $1 "*) return 0 ;; esac; return 1; }
 mkdir -p "$pack"
@@ -69,16 +75,17 @@ fi
 
 if want gcc-testsuite; then
 "$here/unpack-gcc-testsuite.sh" "$gcc_tarball" "$work"
-(cd "$work" && tar -cJf "$pack/gcc-12-testsuite.tar.xz" gcc-12*)
+(cd "$work" && tar -cJf "$pack/gcc-$major-testsuite.tar.xz" gcc-$major*)
 fi
 
 if want libgomp; then
-GCC_TARBALL=$gcc_tarball "$here/libgomp-build.sh" "$pack/libgomp"
+GCC_MAJOR=$major GCC_TARBALL=$gcc_tarball "$here/libgomp-build.sh" \
+  "$pack/libgomp"
 rm -rf "$pack/libgomp"
 fi
 
 if want torture; then
-export GCC_TARBALL=$pack/gcc-12-testsuite.tar.xz
+export GCC_TARBALL=$pack/gcc-$major-testsuite.tar.xz
 PATH=$prefix/bin:$PATH "$here/torture-record.sh" ours "$pack"
 PATH=$prefix/bin:$PATH "$here/torture-record.sh" stock "$pack"
 fi

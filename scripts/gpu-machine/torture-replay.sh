@@ -2,14 +2,16 @@
 # SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Run the programs torture-record.sh kept, through KIND's launcher
-# (ours: this tree's; stock: $STOCK_RUN or /usr/bin/nvptx-none-run), as
-# DejaGnu's sim_load runs them: PASS if the program exits 0.  16 run at
-# once, each with the launcher options it was recorded with and for at
-# most 300 s, the board's limit.
-# Usage: scripts/gpu-machine/torture-replay.sh ours|stock TARBALL OUTDIR
-#          [DONE]
+# (ours: this tree's; warm: this tree's through a warm server of 16
+# workers, started for the run; stock: $STOCK_RUN or
+# /usr/bin/nvptx-none-run), as DejaGnu's sim_load runs them: PASS if the
+# program exits 0.  16 run at once, each with the launcher options it
+# was recorded with and for at most 300 s, the board's limit.
+# Usage: scripts/gpu-machine/torture-replay.sh ours|warm|stock TARBALL
+#          OUTDIR [DONE]
 # Writes OUTDIR/torture-KIND-run.sum: "PASS: NAME" or "FAIL: NAME: status
-# N: first line of stderr", sorted, and prints the totals.  The programs
+# N: first line of stderr", sorted, and prints the totals and the
+# programs a second.  warm runs the programs recorded as ours.  The programs
 # that DONE, the .sum of an earlier run cut short, lists are not run again.
 set -eu
 kind=$1 tarball=$2 done_sum=${4:-}
@@ -18,9 +20,9 @@ out=$(mkdir -p "$3" && cd "$3" && pwd)
   || done_sum=$(cd "$(dirname "$done_sum")" && pwd)/$(basename "$done_sum")
 top=$(cd "$(dirname "$0")/../.." && pwd)
 case $kind in
-  ours) launcher=$top/nvptx-none-run ;;
+  ours|warm) launcher=$top/nvptx-none-run ;;
   stock) launcher=${STOCK_RUN:-/usr/bin/nvptx-none-run} ;;
-  *) echo "usage: $0 ours|stock TARBALL OUTDIR [DONE]" >&2; exit 2 ;;
+  *) echo "usage: $0 ours|warm|stock TARBALL OUTDIR [DONE]" >&2; exit 2 ;;
 esac
 [ -x "$launcher" ] || { echo "$0: no launcher $launcher" >&2; exit 1; }
 work=$(mktemp -d)
@@ -29,10 +31,15 @@ results=$out/results-$kind
 # and its totals.
 summarize ()
 {
+  [ -z "${server:-}" ] || { kill "$server"; wait "$server"; }
   cat "$results"/*.result 2> /dev/null | sort > "$out/torture-$kind-run.sum"
   rm -rf "$work"
+  ran=$(wc -l < "$out/torture-$kind-run.sum")
+  seconds=$(( $(date +%s) - ${start:-$(date +%s)} ))
   echo "$kind: $(grep -c '^PASS' "$out/torture-$kind-run.sum") PASS," \
-    "$(grep -c '^FAIL' "$out/torture-$kind-run.sum") FAIL"
+    "$(grep -c '^FAIL' "$out/torture-$kind-run.sum") FAIL; $ran programs" \
+    "in $seconds s, $(awk -v n="$ran" -v s="$seconds" \
+		       'BEGIN { printf "%.1f", s ? n / s : 0 }') programs/s"
 }
 trap 'rm -rf "$work"' EXIT
 trap 'exit 143' TERM INT HUP
@@ -47,6 +54,18 @@ cd "$work/programs"
   || sed 's/^[A-Z]*: \([^:]*\).*/\1/' "$done_sum" | while read -r name; do
        rm -f "./$name" "./$name.options"
      done
+if [ $kind = warm ]; then
+  "$launcher" --serve --workers 16 2> "$out/serve.log" &
+  server=$!
+  for i in $(seq 100); do
+    ! grep -q "ready at" "$out/serve.log" || break
+    sleep 0.2
+  done
+  export NVPTX_RPC_WARM=1
+else
+  export NVPTX_RPC_WARM=0
+fi
+start=$(date +%s)
 # timeout --foreground: a limit around this script reaches the launchers.
 ls | grep -v '\.options$' | xargs -P 16 -I {} sh -c '
   timeout --foreground 300 "$1" $(cat "$2.options") "./$2" > /dev/null \
