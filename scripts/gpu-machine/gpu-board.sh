@@ -4,8 +4,10 @@
 # Write DIR/gpu-sim.exp, a DejaGnu board for one side of a comparison:
 #   ours:  this tree's launcher, this tree's patched newlib (newlib-build)
 #   stock: the stock launcher ($STOCK_RUN or /usr/bin/nvptx-none-run) and
-#          pristine newlib ($NEWLIB_TARBALL, by default 3.3.0's; 4.5.0's
-#          with GCC 14) (newlib-build-stock, built on first use)
+#          pristine newlib (newlib-build-stock, built on first use from
+#          $NEWLIB_TARBALL, by default the toolchain's own: the tarball
+#          in $NVPTX_PREFIX/src, else Debian's in /usr/src/newlib, 3.3.0
+#          on Debian 12, 4.5.0 on Debian 13)
 # $LAUNCHER, if set, replaces either launcher.
 # The board is the installed nvptx-rpc-sim.exp ($BOARD, by default the one
 # in $NVPTX_PREFIX, else /opt/nvptx-none-gcc12), with that launcher and
@@ -22,8 +24,10 @@ set -eu
 [ $# -ge 2 ] || { echo "usage: $0 ours|stock DIR [OPTIONS]" >&2; exit 2; }
 kind=$1 dir=$2 options=${3:-}
 top=$(cd "$(dirname "$0")/../.." && pwd)
-tarball=${NEWLIB_TARBALL:-/usr/src/newlib/newlib-3.3.0.tar.xz}
 prefix=${NVPTX_PREFIX:-/opt/nvptx-none-gcc12}
+tarball=${NEWLIB_TARBALL:-$(ls "$prefix"/src/newlib-*.tar.xz \
+			      /usr/src/newlib/newlib-*.tar.xz 2> /dev/null \
+			    | head -1)}
 
 case $kind in
   ours)

@@ -65,9 +65,11 @@ if want newlib; then
 "$here/gpu-board.sh" stock "$work" > /dev/null
 set --
 for b in newlib-build newlib-build-stock; do
+  # newlib-salsa/ (Debian 12's 3.3.0) or newlib-4.5.0.DATE/.
+  src=$b/$(cd $b && ls -d newlib-*/ | head -1)
   set -- "$@" $b/obj/nvptx-none/newlib/libc.a $b/obj/nvptx-none/newlib/libm.a \
-    $b/obj/nvptx-none/newlib/targ-include $b/newlib-salsa/newlib/testsuite \
-    $b/newlib-salsa/newlib/libc/include
+    $b/obj/nvptx-none/newlib/targ-include ${src}newlib/testsuite \
+    ${src}newlib/libc/include
 done
 tar -cJf "$pack/newlib-trees.tar.xz" newlib-build/stamp \
   newlib-build-stock/stamp "$@"
