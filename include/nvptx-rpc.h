@@ -531,6 +531,25 @@ struct nvptx_rpc_termios
   uint32_t c_ospeed;
 };
 
+/* Copy a termios, field by field, between this layout and a C library's
+   struct termios (newlib's on the GPU, glibc's on the host), either way;
+   the control characters as far as the shorter array goes.  */
+#define NVPTX_RPC_TERMIOS_COPY(to, from)				\
+  do									\
+    {									\
+      (to).c_iflag = (from).c_iflag;					\
+      (to).c_oflag = (from).c_oflag;					\
+      (to).c_cflag = (from).c_cflag;					\
+      (to).c_lflag = (from).c_lflag;					\
+      (to).c_line = (from).c_line;					\
+      __builtin_memcpy ((to).c_cc, (from).c_cc,				\
+			sizeof (to).c_cc < sizeof (from).c_cc		\
+			? sizeof (to).c_cc : sizeof (from).c_cc);	\
+      (to).c_ispeed = (from).c_ispeed;					\
+      (to).c_ospeed = (from).c_ospeed;					\
+    }									\
+  while (0)
+
 /* TCSETATTR's actions (Linux's TCSANOW, TCSADRAIN, TCSAFLUSH).  */
 #define NVPTX_RPC_TCSANOW 0
 #define NVPTX_RPC_TCSADRAIN 1

@@ -130,6 +130,14 @@ long long __nvptx_rpc_call_fixed (struct __nvptx_rpc_call *call);
    that is not one name.  */
 int __nvptx_rpc_name_r (struct __nvptx_rpc_call *call);
 
+/* For the calls whose reply is a string of any length, whose value is
+   the room it needs, its NUL included (getcwd, realpath): CALL into BUF
+   of SIZE bytes, or, BUF being null, into a malloc'd block of SIZE bytes
+   that grows to what the reply asks for when GROW.  Returns the string,
+   or null with errno set: TOO_LONG when it does not fit.  (getcwd.c.)  */
+char *__nvptx_rpc_call_string (struct __nvptx_rpc_call *call, char *buf,
+			       size_t size, bool grow, int too_long);
+
 /* The many calls whose argument block is one path: OPCODE on PATH with
    arguments ARG0 and ARG1.  */
 static inline long long

@@ -234,7 +234,7 @@ stage configure "$PWD/configure.log" \
   --prefix="$PREFIX" --with-build-time-tools="$TOOLS" --enable-languages=c \
   --disable-multilib --disable-nls --disable-lto --disable-sjlj-exceptions \
   --enable-newlib-io-long-long
-make_resuming "gcc and newlib (the long part, about 12 min on 2 cores)" \
+make_resuming "gcc and newlib (the long part: about 12 min on 2 idle cores, an hour on busy ones)" \
   "$PWD/make.log"
 # libgcc takes -g from its own LIBGCC2_DEBUG_CFLAGS, and the top-level
 # make passes no command-line variables down: rebuild it directly.

@@ -20,7 +20,7 @@ prefix=${NVPTX_PREFIX:-/opt/nvptx-none-$NVPTX_TOOLCHAIN}
 start=$(date +%s)
 say () { echo "setup: [$(( $(date +%s) - start )) s] $*"; }
 
-say "toolchain $NVPTX_TOOLCHAIN (built once, 15 to 25 min on 2 cores; then seconds)"
+say "toolchain $NVPTX_TOOLCHAIN (built once: 15 to 25 min on 2 idle cores, over an hour on busy ones; then seconds)"
 "$top/scripts/bootstrap-toolchain.sh" "$prefix"
 
 # clang and its libFuzzer runtime (not a dependency of clang), for "make

@@ -11,43 +11,50 @@
 #include "rpc.h"
 
 char *
+__nvptx_rpc_call_string (struct __nvptx_rpc_call *call, char *buf,
+			 size_t size, bool grow, int too_long)
+{
+  char *out = buf;
+
+  for (;;)
+    {
+      if (buf == NULL)
+	{
+	  char *bigger = realloc (out, size);
+	  if (bigger == NULL)
+	    break;
+	  out = bigger;
+	}
+      call->in = out;
+      call->in_length = size;
+      long long length = __nvptx_rpc_call (call);
+      if (length < 0)
+	break;
+      if ((size_t) length <= size)
+	return out;
+      if (!grow)
+	{
+	  errno = too_long;
+	  break;
+	}
+      /* The reply said how much room the string needs.  */
+      size = length;
+    }
+  if (buf == NULL)
+    free (out);
+  return NULL;
+}
+
+char *
 getcwd (char *buf, size_t size)
 {
-  bool grow = buf == NULL && size == 0;
-  size_t room = grow ? 256 : size;
-  char *path = buf;
+  struct __nvptx_rpc_call call = { .opcode = NVPTX_RPC_GETCWD };
 
   if (buf != NULL && size == 0)
     {
       errno = EINVAL;
       return NULL;
     }
-  for (;;)
-    {
-      if (buf == NULL)
-	{
-	  char *bigger = realloc (path, room);
-	  if (bigger == NULL)
-	    break;
-	  path = bigger;
-	}
-      struct __nvptx_rpc_call call = {
-	.opcode = NVPTX_RPC_GETCWD, .in = path, .in_length = room,
-      };
-      long long length = __nvptx_rpc_call (&call);
-      if (length < 0)
-	break;
-      if ((size_t) length <= room)
-	return path;
-      if (!grow)
-	{
-	  errno = ERANGE;
-	  break;
-	}
-      /* The reply said how much room the path needs.  */
-      room = length;
-    }
-  if (buf == NULL)
-    free (path);
-  return NULL;
+  return __nvptx_rpc_call_string (&call, buf, size != 0 ? size : 256,
+				  buf == NULL && size == 0, ERANGE);
 }

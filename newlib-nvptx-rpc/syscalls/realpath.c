@@ -3,8 +3,8 @@
 
 /* realpath(3) for nvptx: the host resolves PATH, as it resolves every
    path the program names (in a sandbox, beneath it), through nvptx-rpc.
-   RESOLVED has PATH_MAX bytes, as POSIX says (newlib's, 1024); a null RESOLVED asks for
-   a malloc'd path as long as needed, as glibc gives.  */
+   RESOLVED has PATH_MAX bytes, as POSIX says (newlib's, 1024); a null
+   RESOLVED asks for a malloc'd path as long as needed, as glibc gives.  */
 
 #include <errno.h>
 #include <limits.h>
@@ -20,42 +20,15 @@
 char *
 realpath (const char *__restrict path, char *__restrict resolved)
 {
-  size_t room = resolved != NULL ? PATH_MAX : 256;
-  char *out = resolved;
-
   if (path == NULL)
     {
       errno = EINVAL;
       return NULL;
     }
-  for (;;)
-    {
-      if (resolved == NULL)
-	{
-	  char *bigger = realloc (out, room);
-	  if (bigger == NULL)
-	    break;
-	  out = bigger;
-	}
-      struct __nvptx_rpc_call call = {
-	.opcode = NVPTX_RPC_REALPATH,
-	.out = { { path, strlen (path) + 1 } },
-	.in = out, .in_length = room,
-      };
-      long long length = __nvptx_rpc_call (&call);
-      if (length < 0)
-	break;
-      if ((size_t) length <= room)
-	return out;
-      if (resolved != NULL)
-	{
-	  errno = ENAMETOOLONG;
-	  break;
-	}
-      /* The reply said how much room the path needs.  */
-      room = length;
-    }
-  if (resolved == NULL)
-    free (out);
-  return NULL;
+  struct __nvptx_rpc_call call = {
+    .opcode = NVPTX_RPC_REALPATH, .out = { { path, strlen (path) + 1 } },
+  };
+  return __nvptx_rpc_call_string (&call, resolved,
+				  resolved != NULL ? PATH_MAX : 256,
+				  resolved == NULL, ENAMETOOLONG);
 }

@@ -6,7 +6,6 @@
    them; ENOTTY for a descriptor of anything else, EBADF for one not
    open.  */
 
-#include <string.h>
 #include <termios.h>
 #include "rpc.h"
 
@@ -21,13 +20,6 @@ tcgetattr (int fd, struct termios *termios_p)
 
   if (__nvptx_rpc_call_fixed (&call) < 0)
     return -1;
-  termios_p->c_iflag = w.c_iflag;
-  termios_p->c_oflag = w.c_oflag;
-  termios_p->c_cflag = w.c_cflag;
-  termios_p->c_lflag = w.c_lflag;
-  termios_p->c_line = w.c_line;
-  memcpy (termios_p->c_cc, w.c_cc, sizeof w.c_cc);
-  termios_p->c_ispeed = w.c_ispeed;
-  termios_p->c_ospeed = w.c_ospeed;
+  NVPTX_RPC_TERMIOS_COPY (*termios_p, w);
   return 0;
 }

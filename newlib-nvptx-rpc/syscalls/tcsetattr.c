@@ -27,14 +27,7 @@ tcsetattr (int fd, int optional_actions, const struct termios *termios_p)
     default: errno = EINVAL; return -1;
     }
   memset (&w, 0, sizeof w);
-  w.c_iflag = termios_p->c_iflag;
-  w.c_oflag = termios_p->c_oflag;
-  w.c_cflag = termios_p->c_cflag;
-  w.c_lflag = termios_p->c_lflag;
-  w.c_line = termios_p->c_line;
-  memcpy (w.c_cc, termios_p->c_cc, sizeof w.c_cc);
-  w.c_ispeed = termios_p->c_ispeed;
-  w.c_ospeed = termios_p->c_ospeed;
+  NVPTX_RPC_TERMIOS_COPY (w, *termios_p);
   for (;;)
     {
       struct __nvptx_rpc_call call = {

@@ -219,14 +219,7 @@ serve_tcgetattr (struct call *c)
       return;
     }
   memset (&w, 0, sizeof w);
-  w.c_iflag = t.c_iflag;
-  w.c_oflag = t.c_oflag;
-  w.c_cflag = t.c_cflag;
-  w.c_lflag = t.c_lflag;
-  w.c_line = t.c_line;
-  memcpy (w.c_cc, t.c_cc, sizeof w.c_cc);
-  w.c_ispeed = t.c_ispeed;
-  w.c_ospeed = t.c_ospeed;
+  NVPTX_RPC_TERMIOS_COPY (w, t);
   server_reply_data (c, 0, &w, sizeof w);
 }
 
@@ -267,14 +260,7 @@ serve_tcsetattr (struct call *c)
     }
   memcpy (&w, s->args, sizeof w);
   memset (&t, 0, sizeof t);
-  t.c_iflag = w.c_iflag;
-  t.c_oflag = w.c_oflag;
-  t.c_cflag = w.c_cflag;
-  t.c_lflag = w.c_lflag;
-  t.c_line = w.c_line;
-  memcpy (t.c_cc, w.c_cc, sizeof t.c_cc);
-  t.c_ispeed = w.c_ispeed;
-  t.c_ospeed = w.c_ospeed;
+  NVPTX_RPC_TERMIOS_COPY (t, w);
   if (action != NVPTX_RPC_TCSANOW && isatty (g->host_fd)
       && ioctl (g->host_fd, TIOCOUTQ, &queued) == 0 && queued > 0)
     {
