@@ -338,8 +338,8 @@ harness_spinner_thread (void)
 
 /* The launcher's loop, in a thread: poll, and yield when idle.  Never
    sleep: a server that naps when idle makes each request of threads that
-   take turns on the client lock wait for its wake-up (measured: the
-   threads test 100 times slower).  */
+   take turns on the client lock wait for its wake-up (docs/testing.md,
+   "Host tests on a busy machine").  */
 static void *
 server_main (void *arg)
 {

@@ -54,11 +54,9 @@ size_t first_dma_write (uint32_t window, bool from_stack);
 /* For a thread that spins in the client while others need the CPU: lower
    its scheduling priority (nice 10), so that the thread holding the client
    lock and the server thread are not starved when there are more spinning
-   threads than cores.  Measured on 2 cores, test-threads: nice 19 is
-   fastest on an idle machine (0.4 s) but starves under other load (over
-   250 s with 3 CPU hogs); no renice, 2-7 s idle and ~115 s loaded, and
-   minutes idle if the client spins without yielding; nice 10: 1-2.5 s
-   idle either way, 130-190 s loaded.  */
+   threads than cores.  10, not 19 or none: the value that stays fast on
+   idle cores and busy ones alike (docs/testing.md, "Host tests on a busy
+   machine").  */
 void harness_spinner_thread (void);
 
 /* The host's own calls.  client-names.h renamed the C library's
