@@ -53,6 +53,9 @@ for d in "$omp_lib/offload/mgomp" "$acc_lib/offload"; do
 done
 gcc_tarball=$(echo ${GCC_TARBALL:-/usr/src/gcc-$major/gcc-$major*-dfsg.tar.xz})
 jobs=${JOBS:-$(nproc)}
+command -v tclsh > /dev/null \
+  || { echo "$0: no tclsh, which reads the tests' directives (Debian: tcl)" >&2
+       exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 rm -rf "$out"/stock "$out"/ours "$out"/expect "$out"/compile-logs
