@@ -11,8 +11,9 @@
 #          OUTDIR [DONE]
 # Writes OUTDIR/torture-KIND-run.sum: "PASS: NAME" or "FAIL: NAME: status
 # N: first line of stderr", sorted, and prints the totals and the
-# programs a second.  warm runs the programs recorded as ours.  The programs
-# that DONE, the .sum of an earlier run cut short, lists are not run again.
+# programs a second.  warm runs the programs recorded as ours.  The
+# programs that DONE, the .sum of an earlier run cut short, lists are not
+# run again.
 set -eu
 kind=$1 tarball=$2 done_sum=${4:-}
 out=$(mkdir -p "$3" && cd "$3" && pwd)
@@ -31,7 +32,9 @@ results=$out/results-$kind
 # and its totals.
 summarize ()
 {
-  [ -z "${server:-}" ] || { kill "$server"; wait "$server"; }
+  # The server ends on SIGTERM with status 143, which is no failure here.
+  [ -z "${warm_server:-}" ] \
+    || { kill "$warm_server"; wait "$warm_server" || :; }
   cat "$results"/*.result 2> /dev/null | sort > "$out/torture-$kind-run.sum"
   rm -rf "$work"
   ran=$(wc -l < "$out/torture-$kind-run.sum")
@@ -55,12 +58,8 @@ cd "$work/programs"
        rm -f "./$name" "./$name.options"
      done
 if [ $kind = warm ]; then
-  "$launcher" --serve --workers 16 2> "$out/serve.log" &
-  server=$!
-  for i in $(seq 100); do
-    ! grep -q "ready at" "$out/serve.log" || break
-    sleep 0.2
-  done
+  . "$top/scripts/gpu-machine/warm-server.sh"
+  warm_server_start "$launcher" "$out/serve.log"
   export NVPTX_RPC_WARM=1
 else
   export NVPTX_RPC_WARM=0

@@ -34,12 +34,8 @@ many ()
 }
 
 [ -f "$out/plain.sum" ] || { suite "$out/plain" && cp "$out/plain/nvptx-rpc.sum" "$out/plain.sum"; }
-"$run" --serve --workers 16 2> "$out/serve.log" &
-server=$!
-for i in $(seq 100); do
-  grep -q "ready at" "$out/serve.log" && break
-  sleep 0.2
-done
+. "$(dirname "$0")/warm-server.sh"
+warm_server_start "$run" "$out/serve.log"
 cat "$out/serve.log"
 for kind in warm plain; do
   [ $kind = warm ] && export NVPTX_RPC_WARM=1 || export NVPTX_RPC_WARM=0
@@ -59,6 +55,6 @@ if diff <(grep -E '^[A-Z]+:' "$out/plain.sum" | sort) \
 else
   echo "FAIL: the GPU suite through the warm server differs from plain"
 fi
-kill $server
-wait $server
+kill $warm_server
+wait $warm_server
 echo "the server ended on SIGTERM with status $?"
