@@ -23,7 +23,7 @@
 #                  all three), each timed; ours and warm must give the
 #                  same results
 #   offload        gpu-offload.sh: our OpenMP and OpenACC programs
-#   libgomp        GCC 12's libgomp tests built beforehand by
+#   libgomp        GCC's libgomp tests built beforehand by
 #                  libgomp-build.sh (.gpu-pack/libgomp.tar.xz), stock and
 #                  ours, by libgomp-run.sh
 #   warm           warm-run.sh: hello and many programs through the warm
@@ -52,7 +52,7 @@ if [ -d "$pack" ]; then
   # files alone.
   [ ! -f "$pack/built.tar.xz" ] || tar -xJf "$pack/built.tar.xz"
   [ ! -f "$pack/newlib-trees.tar.xz" ] || tar -xJf "$pack/newlib-trees.tar.xz"
-  export GCC_TARBALL=$pack/gcc-12-testsuite.tar.xz
+  export GCC_TARBALL=$pack/gcc-${GCC_MAJOR:-12}-testsuite.tar.xz
 fi
 export PATH=$prefix/bin:$PATH
 # A hung program of our own GPU suite fails after two minutes, not five.
@@ -93,11 +93,12 @@ for part; do
 	"$here/torture-compare.sh" "$logs" ;;
       torture-warm)
 	# Ours plain and through the warm server, stock: each 16 at once.
-	set -- ${TORTURE_KINDS:-stock ours warm}
-	for kind; do
+	kinds=${TORTURE_KINDS:-stock ours warm}
+	for kind in $kinds; do
 	  recorded=$kind
 	  [ $kind != warm ] || recorded=ours
-	  timeout $(( limit / $# )) "$here/torture-replay.sh" $kind \
+	  timeout $(( limit / $(echo $kinds | wc -w) )) \
+	    "$here/torture-replay.sh" $kind \
 	    "$pack/torture-$recorded.tar.xz" "$logs"
 	done
 	# Each test's result and status, not its first line of stderr.

@@ -7,7 +7,8 @@
 # libgomp-plugin-nvptx1 .deb files in $GPU_PACK/gomp/, default
 # .gpu-pack/gomp/: Debian 12's or 13's): under this tree's
 # nvptx-rpc-offload, without it, and against the host fallback; any
-# that fails, again under CUDA's compute-sanitizer where there is one.  Each program checks itself.
+# that fails, again under CUDA's compute-sanitizer where there is one.
+# Each program checks itself.
 # Usage: scripts/gpu-machine/gpu-offload.sh [WORKDIR]
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)

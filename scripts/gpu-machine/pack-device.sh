@@ -2,9 +2,8 @@
 # SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Fill $GPU_PACK (default .gpu-pack/, git-ignored) with what a GPU
-# machine without network
-# needs to run this tree's GPU suites, after "make check" built the test
-# programs here:
+# machine without network needs to run this tree's GPU suites, after
+# "make check" built the test programs here:
 #   *.deb                  dejagnu, expect, tcl and nvptx-tools
 #   tc.tar.xz              the installed toolchain prefix (gcc, patched
 #                          newlib, launcher, board file)
