@@ -14,11 +14,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 work=${1:-$(mktemp -d)}
 mkdir -p "$work"
-if [ -z "${GOMP_LIBDIR:-}" ]; then
-  for f in "${GPU_PACK:-$top/.gpu-pack}"/gomp/*.deb; do dpkg -x "$f" "$work/gomp"; done
-  GOMP_LIBDIR=$work/gomp/usr/lib/x86_64-linux-gnu
-fi
-export LD_LIBRARY_PATH=$GOMP_LIBDIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+. "$here/gomp-libdir.sh"
+gomp_libdir "$work"
 export NVPTX_RPC_LIBDIR=$top
 offload=$top/nvptx-rpc-offload
 programs=$top/testsuite/offload

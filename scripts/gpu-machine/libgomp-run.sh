@@ -32,11 +32,8 @@ offload=$NVPTX_RPC_LIBDIR/nvptx-rpc-offload
 host=${LIBGOMP_ON_HOST:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-if [ -z "${GOMP_LIBDIR:-}" ]; then
-  for f in "${GPU_PACK:-$top/.gpu-pack}"/gomp/*.deb; do dpkg -x "$f" "$work/gomp"; done
-  GOMP_LIBDIR=$work/gomp/usr/lib/x86_64-linux-gnu
-fi
-export LD_LIBRARY_PATH=$GOMP_LIBDIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+. "$here/gomp-libdir.sh"
+gomp_libdir "$work"
 # Room in CUDA's JIT cache for every image, for a second run.
 export CUDA_CACHE_MAXSIZE=${CUDA_CACHE_MAXSIZE:-2147483648}
 [ -x "$offload" ] || { echo "$0: no $offload" >&2; exit 2; }
