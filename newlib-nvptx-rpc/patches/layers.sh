@@ -3,9 +3,10 @@
 # Sourced by mkpatch.sh and mkseries.sh, with $here the client's folder
 # (newlib-nvptx-rpc/): its sources lie in folders by layer, the mailbox
 # core at the top, then syscalls/, posix/ (library code over the calls),
-# stdio/ and glibc-abi/ (the offload builds' entry points); newlib's
-# machine directory holds them side by side.
-client_layers='. syscalls posix stdio glibc-abi'
+# regex/ (newlib's libc/posix regex, built here), stdio/ and glibc-abi/
+# (the offload builds' entry points); newlib's machine directory holds
+# them side by side.
+client_layers='. syscalls posix regex stdio glibc-abi'
 
 # Print each source as LAYER/NAME (./NAME for the core); fail when two
 # layers have a file of one name, which newlib's directory cannot.

@@ -6,10 +6,10 @@
    dirname, telldir and seekdir, scandir and alphasort, mmap
    (anonymous and of a file) with msync and munmap, posix_memalign and
    aligned_alloc, sched_yield, sigaction with raise, fnmatch, glob, ftw
-   and nftw, iconv.  Run natively and on the GPU, the output, status and
+   and nftw, iconv, regcomp, regexec and regerror.  Run natively and on the GPU, the output, status and
    files left behind must be identical (gpu.exp; differential.sh in CI,
-   where getline, getdelim, posix_memalign, aligned_alloc and iconv are
-   the host's).  Walks print their entries sorted: readdir's order is
+   where getline, getdelim, posix_memalign, aligned_alloc, iconv and
+   the regex functions are the host's).  Walks print their entries sorted: readdir's order is
    each directory's own.  Only relations are
    printed where the values are each C library's own (telldir's), and
    errno by name.  */
@@ -22,6 +22,7 @@
 #include <ftw.h>
 #include <glob.h>
 #include <iconv.h>
+#include <regex.h>
 #include <libgen.h>
 #include <sched.h>
 #include <signal.h>
@@ -834,6 +835,116 @@ converting (void)
   iconv_close (cd);
 }
 
+/* regcomp and regexec: POSIX's answers, which glibc's regex and
+   newlib's (Henry Spencer's) give alike: each match and its
+   subexpressions as offsets (-1 for none), REG_NOMATCH, an error code
+   by name.  Only the whole match where POSIX leaves the subexpressions
+   of an ambiguous match to the implementation.  */
+static const char *
+regex_error_name (int r)
+{
+  static const struct { int value; const char *name; } names[] = {
+#define R(name) { name, #name },
+    R (REG_NOMATCH) R (REG_BADPAT) R (REG_ECOLLATE) R (REG_ECTYPE)
+    R (REG_EESCAPE) R (REG_ESUBREG) R (REG_EBRACK) R (REG_EPAREN)
+    R (REG_EBRACE) R (REG_BADBR) R (REG_ERANGE) R (REG_ESPACE)
+    R (REG_BADRPT)
+#undef R
+  };
+
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    if (names[i].value == r)
+      return names[i].name;
+  return "another code";
+}
+
+static void
+regexes (void)
+{
+  static const struct
+  {
+    const char *pattern;
+    int cflags;
+    const char *subject;
+    int eflags;
+    size_t nmatch;
+  } cases[] = {
+    { "^([a-z]+)@([a-z]+)\\.(com|org)$", REG_EXTENDED, "user@example.org",
+      0, 4 },
+    { "a\\(b*\\)c", 0, "xabbbcx", 0, 2 },
+    { "a\\(b*\\)c", 0, "xacx", 0, 2 },
+    { "\\(ab\\)\\1", 0, "xababy", 0, 2 },
+    { "[[:digit:]]+", REG_EXTENDED, "abc123def", 0, 1 },
+    { "[a-c]+", REG_EXTENDED, "xxcabz", 0, 1 },
+    { "[^a-c]+", REG_EXTENDED, "abcxyzabc", 0, 1 },
+    { "hello", REG_EXTENDED | REG_ICASE, "say HeLLo", 0, 1 },
+    { "x(y)?z", REG_EXTENDED, "xz", 0, 2 },
+    { "a{2,3}", REG_EXTENDED, "caaaab", 0, 1 },
+    { "(a|ab)(c|bcd)(d*)", REG_EXTENDED, "abcd", 0, 1 },
+    { "^b", REG_EXTENDED, "a\nb", 0, 1 },
+    { "^b", REG_EXTENDED | REG_NEWLINE, "a\nb", 0, 1 },
+    { "a$", REG_EXTENDED | REG_NEWLINE, "a\nb", 0, 1 },
+    { "a.b", REG_EXTENDED | REG_NEWLINE, "a\nb", 0, 1 },
+    { "a.b", REG_EXTENDED, "a\nb", 0, 1 },
+    { "^a", REG_EXTENDED, "a", REG_NOTBOL, 1 },
+    { "a$", REG_EXTENDED, "a", REG_NOTEOL, 1 },
+    { "b+", REG_EXTENDED | REG_NOSUB, "abbc", 0, 0 },
+    { "z", REG_EXTENDED, "abc", 0, 1 },
+    { "(", REG_EXTENDED, "", 0, 0 },
+    { "a\\(", 0, "", 0, 0 },
+    { "[a", REG_EXTENDED, "", 0, 0 },
+    { "a{1", REG_EXTENDED, "", 0, 0 },
+    { "a{2,1}", REG_EXTENDED, "", 0, 0 },
+    { "[z-a]", REG_EXTENDED, "", 0, 0 },
+    { "[[:bogus:]]", REG_EXTENDED, "", 0, 0 },
+    { "\\(a\\)\\2", 0, "", 0, 0 },
+    { "a\\", REG_EXTENDED, "", 0, 0 },
+  };
+
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+    {
+      regex_t re;
+      regmatch_t match[4];
+      int r = regcomp (&re, cases[i].pattern, cases[i].cflags);
+
+      printf ("regex %zu:", i);
+      if (r != 0)
+	{
+	  printf (" regcomp %s\n", regex_error_name (r));
+	  continue;
+	}
+      if (!(cases[i].cflags & REG_NOSUB))
+	printf (" %zu subexpressions,", (size_t) re.re_nsub);
+      r = regexec (&re, cases[i].subject, cases[i].nmatch, match,
+		   cases[i].eflags);
+      if (r == 0)
+	{
+	  printf (" match");
+	  for (size_t m = 0; m < cases[i].nmatch; m++)
+	    printf (" (%ld,%ld)", (long) match[m].rm_so,
+		    (long) match[m].rm_eo);
+	}
+      else
+	printf (" %s", regex_error_name (r));
+      printf ("\n");
+      regfree (&re);
+    }
+
+  /* regerror: the message's size with its NUL, the message cut to fit
+     (each library words its own).  */
+  regex_t re;
+  int r = regcomp (&re, "(", REG_EXTENDED);
+  char whole[256], cut[4];
+  size_t size = regerror (r, &re, whole, sizeof whole);
+  size_t size_cut = regerror (r, &re, cut, sizeof cut);
+
+  printf ("regerror: size %s, cut to %zu of %s\n",
+	  size == strlen (whole) + 1 && size > 1 ? "right" : "wrong",
+	  strlen (cut),
+	  size_cut == size && strncmp (cut, whole, 3) == 0 ? "the same"
+	  : "another");
+}
+
 int
 main (void)
 {
@@ -849,5 +960,6 @@ main (void)
   globbing ();
   walking ();
   converting ();
+  regexes ();
   return 0;
 }
