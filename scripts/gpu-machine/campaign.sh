@@ -26,6 +26,8 @@
 #   libgomp        GCC's libgomp tests built beforehand by
 #                  libgomp-build.sh (.gpu-pack/libgomp.tar.xz), stock and
 #                  ours, by libgomp-run.sh
+#   jit            jit-cache.sh: what CUDA's JIT cache saves a second
+#                  run of the same program
 #   warm           warm-run.sh: hello and many programs through the warm
 #                  launcher and plain, and the GPU suite through it,
 #                  compared with the suite part's results
@@ -130,6 +132,7 @@ for part; do
 	    diff "$d/native.out" "$d/gpu.out" | head -20
 	  fi
 	done ;;
+      jit) timeout $limit "$here/jit-cache.sh" "$logs" ;;
       warm)
 	[ ! -f "${TMPDIR:-/tmp}/campaign-suite/nvptx-rpc.sum" ] \
 	  || cp "${TMPDIR:-/tmp}/campaign-suite/nvptx-rpc.sum" "$logs/plain.sum"
