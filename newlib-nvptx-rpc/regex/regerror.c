@@ -1,13 +1,10 @@
 /* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
    SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
 
-/* regerror(3): an error code's message.  It is newlib's
-   own (libc/posix, Henry Spencer's), which nvptx does not build with the
-   rest of that directory: its opendir, scandir and popen are this
-   directory's.  Not in the offload libraries: their programs pass
-   glibc's regex_t and regmatch_t, whose layouts differ.  */
+/* regerror(3): an error code's message; newlib's own, as regcomp.c
+   says.  */
 
-#define _GNU_SOURCE		/* as libc/posix is built */
+#define _GNU_SOURCE
 #include <sys/config.h>
 
 #ifndef __NVPTX_GLIBC_ABI__

@@ -1,13 +1,10 @@
 /* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
    SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
 
-/* regexec(3): a compiled pattern matched against a string.  It is newlib's
-   own (libc/posix, Henry Spencer's), which nvptx does not build with the
-   rest of that directory: its opendir, scandir and popen are this
-   directory's.  Not in the offload libraries: their programs pass
-   glibc's regex_t and regmatch_t, whose layouts differ.  */
+/* regexec(3): a compiled pattern matched against a string; newlib's
+   own, as regcomp.c says.  */
 
-#define _GNU_SOURCE		/* as libc/posix is built */
+#define _GNU_SOURCE
 #include <sys/config.h>
 
 #ifndef __NVPTX_GLIBC_ABI__
