@@ -34,19 +34,22 @@ many ()
 }
 
 [ -f "$out/plain.sum" ] || { suite "$out/plain" && cp "$out/plain/nvptx-rpc.sum" "$out/plain.sum"; }
-. "$(dirname "$0")/warm-server.sh"
-warm_server_start "$run" "$out/serve.log"
-cat "$out/serve.log"
-for kind in warm plain; do
-  [ $kind = warm ] && export NVPTX_RPC_WARM=1 || export NVPTX_RPC_WARM=0
-  echo "hello x20, $kind (s):"
+# hellos KIND: hello 20 times one after another, then many.
+hellos ()
+{
+  echo "hello x20, $1 (s):"
   for i in $(seq 20); do
     /usr/bin/time -f %e "$run" "$hello" 2>&1 > /dev/null
   done | sort -n | tr '\n' ' '
   echo
-  many $kind
-done
+  many $1
+}
+
+. "$(dirname "$0")/warm-server.sh"
+warm_server_start "$run" "$out/serve.log"
+cat "$out/serve.log"
 export NVPTX_RPC_WARM=1
+hellos warm
 suite "$out/warm"
 grep "^# of" "$out/warm/nvptx-rpc.sum"
 if diff <(grep -E '^[A-Z]+:' "$out/plain.sum" | sort) \
@@ -58,3 +61,6 @@ fi
 kill $warm_server
 wait $warm_server
 echo "the server ended on SIGTERM with status $?"
+# Plain runs only once the server and its workers' contexts are gone.
+export NVPTX_RPC_WARM=0
+hellos plain
