@@ -34,20 +34,31 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* A constant's name, for values that differ between C libraries.  */
+struct constant { int value; const char *name; };
+#define CONSTANT(name) { name, #name },
+
+static const char *
+constant_name (const struct constant *names, size_t count, int value,
+	       const char *other)
+{
+  for (size_t i = 0; i < count; i++)
+    if (names[i].value == value)
+      return names[i].name;
+  return other;
+}
+
 static const char *
 errno_name (int e)
 {
-  static const struct { int value; const char *name; } names[] = {
-#define E(name) { name, #name },
-    E (ENOENT) E (EBADF) E (EINVAL) E (ENOTDIR) E (ENOMEM) E (ENOSYS)
-    E (EACCES) E (ENODEV) E (EILSEQ) E (E2BIG)
-#undef E
+  static const struct constant names[] = {
+    CONSTANT (ENOENT) CONSTANT (EBADF) CONSTANT (EINVAL) CONSTANT (ENOTDIR)
+    CONSTANT (ENOMEM) CONSTANT (ENOSYS) CONSTANT (EACCES) CONSTANT (ENODEV)
+    CONSTANT (EILSEQ) CONSTANT (E2BIG)
   };
 
-  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-    if (names[i].value == e)
-      return names[i].name;
-  return "another errno";
+  return constant_name (names, sizeof names / sizeof *names, e,
+			"another errno");
 }
 
 static void
@@ -843,19 +854,16 @@ converting (void)
 static const char *
 regex_error_name (int r)
 {
-  static const struct { int value; const char *name; } names[] = {
-#define R(name) { name, #name },
-    R (REG_NOMATCH) R (REG_BADPAT) R (REG_ECOLLATE) R (REG_ECTYPE)
-    R (REG_EESCAPE) R (REG_ESUBREG) R (REG_EBRACK) R (REG_EPAREN)
-    R (REG_EBRACE) R (REG_BADBR) R (REG_ERANGE) R (REG_ESPACE)
-    R (REG_BADRPT)
-#undef R
+  static const struct constant names[] = {
+    CONSTANT (REG_NOMATCH) CONSTANT (REG_BADPAT) CONSTANT (REG_ECOLLATE)
+    CONSTANT (REG_ECTYPE) CONSTANT (REG_EESCAPE) CONSTANT (REG_ESUBREG)
+    CONSTANT (REG_EBRACK) CONSTANT (REG_EPAREN) CONSTANT (REG_EBRACE)
+    CONSTANT (REG_BADBR) CONSTANT (REG_ERANGE) CONSTANT (REG_ESPACE)
+    CONSTANT (REG_BADRPT)
   };
 
-  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-    if (names[i].value == r)
-      return names[i].name;
-  return "another code";
+  return constant_name (names, sizeof names / sizeof *names, r,
+			"another code");
 }
 
 static void
