@@ -3,8 +3,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Build GCC's own libgomp execute tests (GCC $GCC_MAJOR's, default 12)
 # that run code on the GPU twice, with Debian's stock nvptx newlib and
-# with ours, for libgomp-run.sh to run on a GPU machine.  The C tests of libgomp.c, libgomp.c-c++-common,
-# libgomp.oacc-c and libgomp.oacc-c-c++-common, with the flags their .exp
+# with ours, for libgomp-run.sh to run on a GPU machine.  The C tests of
+# libgomp.c, libgomp.c-c++-common, libgomp.oacc-c and
+# libgomp.oacc-c-c++-common, with the flags their .exp
 # files give for the nvidia device, at -O2 (OpenACC: not also at -O0);
 # OpenMP tests only when they have offloaded code (a target construct or
 # an omp_target_* call): the others never run on the GPU.
