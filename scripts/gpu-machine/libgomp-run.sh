@@ -9,7 +9,10 @@
 # .gpu-pack/gomp/).
 # Usage: scripts/gpu-machine/libgomp-run.sh PACKDIR OUTDIR
 # PACKDIR is libgomp-build.sh's OUTDIR, unpacked.  $JOBS programs run at
-# once (default 8), each for 60 s at most, in a directory of its own.  A
+# once (default 8), each for $LIBGOMP_TIMEOUT seconds at most (default
+# 300, DejaGnu's own limit for a test program: for-3, for-5, for-9 and
+# for-11 take 50-70 s with either library while 8 or more run at once,
+# so a 60 s limit decided them by chance), in a directory of its own.  A
 # test passes if it exits 0 (shouldfail tests: nonzero, but not by the
 # time limit) and its output matches its dg-output pattern.  Writes
 # OUTDIR/logs/KIND/SUITE/TEST.log (stdout and stderr), OUTDIR/libgomp.sum
@@ -60,7 +63,7 @@ start=$(date +%s%N)
     [ -z "$host" ] || export OMP_TARGET_OFFLOAD=DISABLED ACC_DEVICE_TYPE=host
     if [ $kind = ours ]; then set -- "$offload" "$exe"; else set -- "$exe"; fi
     # --foreground: a limit around this script reaches the tests.
-    exec timeout --foreground -k 10 60 "$@" < /dev/null > "$log" 2>&1
+    exec timeout --foreground -k 10 "$limit" "$@" < /dev/null > "$log" 2>&1
   )
   status=$?
 } 2>> "$log"
@@ -81,7 +84,8 @@ esac
 echo "$verdict status $status$why, $((ms / 1000)).$((ms % 1000 / 100)) s" \
   > "$result"
 EOF
-export pack out work offload host
+limit=${LIBGOMP_TIMEOUT:-300}
+export pack out work offload host limit
 
 # OUTDIR/libgomp.sum, the totals and the lists, from the results so far.
 summarize ()
