@@ -13,12 +13,15 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 /* For types and prototypes only: libcuda.so.1 is opened at run time, so
    that the launcher builds, and answers --help, without the driver.  */
@@ -128,6 +131,87 @@ load_libcuda (void)
     rpc_launch_fatal ("%s: is the NVIDIA driver too old?", dlerror ());
   CUDA_FUNCTIONS (CUDA_LOOKUP)
 #undef CUDA_LOOKUP
+}
+
+/* $NVPTX_RPC_PHASES: a file to which each run appends one line, the
+   program's name and then, phase by phase, the milliseconds it took
+   (docs/testing.md, "Where a program's time goes").  It is opened when
+   the run begins, before the program can change directory, and written
+   with one write(2) of O_APPEND, so that runs at once do not mix their
+   lines.  Only a measurement: when it fails, the launcher says so and
+   the program's run and result are as they would be without it.  */
+static struct
+{
+  int fd;			/* -1: not asked for.  */
+  double mark;			/* When the phase under way began.  */
+  char line[512];
+  size_t len;
+} phases = { .fd = -1 };
+
+static double
+monotonic_seconds (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Add " NAME VALUE" to the line, VALUE with DECIMALS digits after the
+   point.  */
+static void
+phase_note (const char *name, double value, int decimals)
+{
+  size_t room = sizeof phases.line - 1 - phases.len;
+  int n;
+
+  if (phases.fd < 0)
+    return;
+  n = snprintf (phases.line + phases.len, room, " %s %.*f", name,
+		decimals, value);
+  if (n > 0 && (size_t) n < room)
+    phases.len += n;
+}
+
+/* The phase under way, NAME, ends now.  */
+static void
+phase_end (const char *name)
+{
+  double t = monotonic_seconds ();
+
+  phase_note (name, (t - phases.mark) * 1e3, 1);
+  phases.mark = t;
+}
+
+/* A run of PROGRAM begins: its first phase from now.  */
+static void
+phases_begin (const char *program)
+{
+  const char *file = getenv ("NVPTX_RPC_PHASES");
+
+  phases.mark = monotonic_seconds ();
+  phases.fd = -1;
+  if (file == NULL || file[0] == '\0')
+    return;
+  phases.fd = open (file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+  if (phases.fd < 0)
+    fprintf (stderr, "nvptx-run: cannot open $NVPTX_RPC_PHASES: %s\n",
+	     strerror (errno));
+  phases.len = snprintf (phases.line, sizeof phases.line - 1, "%.200s",
+			 program);
+}
+
+/* The run is over: append its line.  */
+static void
+phases_write (void)
+{
+  if (phases.fd < 0)
+    return;
+  phases.line[phases.len++] = '\n';
+  if (write (phases.fd, phases.line, phases.len) != (ssize_t) phases.len)
+    fprintf (stderr, "nvptx-run: cannot write to $NVPTX_RPC_PHASES\n");
+  close (phases.fd);
+  phases.fd = -1;
 }
 
 /* Read the program file NAME whole, NUL-terminated; its length without
@@ -558,9 +642,11 @@ run_program (struct run_options *o, int argc, char **argv, char *program,
       fatal_unless_success (r, "could not set heap limit");
       context_heap_size = o->heap_size;
     }
+  phase_end ("limits");
 
   compile_program (program, program_len, &module, &kernel);
   free (program);
+  phase_end ("jit");
 
   o->rpc.one_thread = o->num_lanes == 1;
   rpc = rpc_launch_start (&rpc_cuda, module, &o->rpc);
@@ -572,6 +658,7 @@ run_program (struct run_options *o, int argc, char **argv, char *program,
     fatal_unless_success (r, "error launching kernel");
   }
   rpc_launch_serve (rpc);
+  phase_end ("run");
 
   r = cuda.cuMemcpyDtoH (&result, d_retval, sizeof (int));
   fatal_unless_success (r, "error getting kernel result");
@@ -581,6 +668,8 @@ run_program (struct run_options *o, int argc, char **argv, char *program,
   cuda.cuMemFree (d_argv);
   cuda.cuModuleUnload (module);
   free (o->rpc.env_settings);
+  phase_end ("stop");
+  phase_note ("stack", o->stack_size, 0);
   return result;
 }
 
@@ -607,6 +696,7 @@ warm_run (int argc, char **argv)
   struct run_options o;
   size_t program_len;
   char *program;
+  int result;
 
   parse_options (argc, argv, &o);
   if (o.heap_size != context_heap_size
@@ -617,8 +707,12 @@ warm_run (int argc, char **argv)
       return -1;
     }
   context_heap_size = o.heap_size;
+  phases_begin (argv[optind]);
   program = read_program (argv[optind], &program_len);
-  return run_program (&o, argc, argv, program, program_len);
+  phase_end ("read");
+  result = run_program (&o, argc, argv, program, program_len);
+  phases_write ();
+  return result;
 }
 
 static const struct warm_launcher warm_launcher = { warm_start, warm_run };
@@ -643,8 +737,12 @@ main (int argc, char **argv)
      only when there is none.  */
   warm_client (o.device, argc, argv);
 
+  phases_begin (argv[optind]);
   start_cuda (o.device);
+  phase_end ("driver");
   result = run_program (&o, argc, argv, program, program_len);
   cuda.cuCtxDestroy (ctx);
+  phase_end ("destroy");
+  phases_write ();
   return result;
 }

@@ -418,4 +418,24 @@ run env LAUNCHER_TEST=value "$nvptx" --env LAUNCHER_TEST=other "$prog" env
 check "--env NAME=VALUE over the launcher's" \
   test "$(grep "^LAUNCHER_TEST=" "$work/out")" = LAUNCHER_TEST=other
 
+if ! $nvptx_tools; then
+  # $NVPTX_RPC_PHASES: each run's phases, one line.  A relative name is
+  # the launcher's directory's: a plain run begins with the driver's
+  # start, a warm one (warm-check.sh runs these through a server) with
+  # reading the program.
+  mkdir "$work/phases"
+  ms='[0-9]+\.[0-9]'
+  line="^$prog (driver|read) $ms limits $ms jit $ms run $ms stop $ms"
+  line="$line stack [0-9]+( destroy $ms)?$"
+  run sh -c 'cd "$1/phases" && shift && NVPTX_RPC_PHASES=times "$@"' sh \
+    "$work" "$nvptx" "$prog" status 5
+  check "NVPTX_RPC_PHASES: the program's status, nothing on stderr" \
+    test $status = 5 -a ! -s "$work/err"
+  check "NVPTX_RPC_PHASES: one line, each phase's milliseconds" \
+    test "$(grep -E -c "$line" "$work/phases/times")" = 1
+  run env NVPTX_RPC_PHASES="$work/missing/times" "$nvptx" "$prog" status 5
+  expect "NVPTX_RPC_PHASES unwritable: said, the program's status" 5 \
+    "^nvptx-run: cannot open \\\$NVPTX_RPC_PHASES: No such file or directory$"
+fi
+
 report launcher-check

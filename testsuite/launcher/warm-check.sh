@@ -38,6 +38,11 @@ check "its directory is the user's, mode 0700" \
 run env LD_LIBRARY_PATH="$work/nodriver" "$nvptx" "$prog" status 5
 check "a client without a driver: served, the program's status" \
   test $status = 5 -a ! -s "$work/err"
+run env NVPTX_RPC_PHASES="$work/phases" "$nvptx" "$prog" status 0
+ms='[0-9]+\.[0-9]'
+check "NVPTX_RPC_PHASES: a warm run's phases, no driver start" grep -E -q \
+  "^$prog read $ms limits $ms jit $ms run $ms stop $ms stack [0-9]+$" \
+  "$work/phases"
 run "$nvptx" --serve
 expect "a second server of the device: refused, 127" 127 \
   "^nvptx-run: a warm server already serves device 0 at $sock$"
