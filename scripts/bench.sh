@@ -110,7 +110,8 @@ idle_cpu ()
 	sc[k] = cpu["short", k]; sw[k] = wall["short", k]
 	lc[k] = cpu["long", k]; lw[k] = wall["long", k] }
       s_cpu = median(sc); s_wall = median(sw)
-      printf "%s_start_cpu %g s\n%s_start_wall %g s\n", name, s_cpu, name, s_wall
+      printf "%s_start_cpu %g s\n%s_start_wall %g s\n", name, s_cpu, name,
+	s_wall
       printf "%s_idle_cpu %g s\n%s_idle_wall %g s\n", name,
 	median(lc) - s_cpu, name, median(lw) - s_wall }' >> "$data"
 }

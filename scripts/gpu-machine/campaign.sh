@@ -28,11 +28,14 @@
 #                  ours, by libgomp-run.sh
 #   jit            jit-cache.sh: what CUDA's JIT cache saves a second
 #                  run of the same program
+#   phases         phases.sh: where a program's time goes, plain and
+#                  warm, one and 16 at once, and whether the kernels of
+#                  several processes overlap on the GPU
 #   warm           warm-run.sh: hello and many programs through the warm
 #                  launcher and plain, and the GPU suite through it,
 #                  compared with the suite part's results
 # Each PART prints to OUTDIR/PART.txt and packs its .sum, .log, .out,
-# .list and .dat (the benchmark's) files into OUTDIR/PART.tar.xz.  A
+# .list, .dat (the benchmark's) and .txt files into OUTDIR/PART.tar.xz.  A
 # part is stopped after $PART_SECONDS (default 540), keeping what it has
 # logged.
 set -u
@@ -133,6 +136,7 @@ for part; do
 	  fi
 	done ;;
       jit) timeout $limit "$here/jit-cache.sh" "$logs" ;;
+      phases) timeout $limit "$here/phases.sh" "$logs" ;;
       warm)
 	[ ! -f "${TMPDIR:-/tmp}/campaign-suite/nvptx-rpc.sum" ] \
 	  || cp "${TMPDIR:-/tmp}/campaign-suite/nvptx-rpc.sum" "$logs/plain.sum"
@@ -142,6 +146,6 @@ for part; do
     echo "$part took $(( $(date +%s) - start )) s"
   } 2>&1 | tee "$out/$part.txt"
   (cd "$logs" && find . -name '*.sum' -o -name '*.log' -o -name '*.out' \
-		       -o -name '*.list' -o -name '*.dat' \
+		       -o -name '*.list' -o -name '*.dat' -o -name '*.txt' \
 	       | tar -cJf "$out/$part.tar.xz" -T -)
 done

@@ -5,8 +5,9 @@
 # (ours: this tree's; warm: this tree's through a warm server of 16
 # workers, started for the run; stock: $STOCK_RUN or
 # /usr/bin/nvptx-none-run), as DejaGnu's sim_load runs them: PASS if the
-# program exits 0.  16 run at once, each with the launcher options it
-# was recorded with and for at most 300 s, the board's limit.
+# program exits 0.  $TORTURE_JOBS run at once (default 16), each with the
+# launcher options it was recorded with and for at most 300 s, the
+# board's limit; $TORTURE_SAMPLE: only the first N programs by name.
 # Usage: scripts/gpu-machine/torture-replay.sh ours|warm|stock TARBALL
 #          OUTDIR [DONE]
 # Writes OUTDIR/torture-KIND-run.sum: "PASS: NAME" or "FAIL: NAME: status
@@ -66,7 +67,8 @@ else
 fi
 start=$(date +%s)
 # timeout --foreground: a limit around this script reaches the launchers.
-ls | grep -v '\.options$' | xargs -P 16 -I {} sh -c '
+ls | grep -v '\.options$' | head -n "${TORTURE_SAMPLE:-1000000}" \
+  | xargs -P "${TORTURE_JOBS:-16}" -I {} sh -c '
   timeout --foreground 300 "$1" $(cat "$2.options") "./$2" > /dev/null \
     2> "$3/$2.err" < /dev/null
   status=$?
