@@ -52,6 +52,7 @@
   F (cuCtxCreate)				\
   F (cuCtxDestroy)				\
   F (cuCtxSetLimit)				\
+  F (cuCtxGetLimit)				\
   F (cuGetErrorName)				\
   F (cuGetErrorString)				\
   F (cuMemGetInfo)				\
@@ -326,12 +327,11 @@ compile_program (const char *program, size_t len, CUmodule *module,
 }
 
 /* The stock launcher's default per-lane stack size for device DEV when
-   the heap takes HEAP_SIZE bytes.  */
+   the heap takes HEAP_SIZE bytes and MEM bytes are free.  */
 static size_t
-default_stack_size (CUdevice dev, long heap_size)
+default_stack_size (CUdevice dev, size_t mem, long heap_size)
 {
   int sm_count, thread_max;
-  size_t mem, mem_total;
   CUresult r;
 
   /* The driver appears to account stack memory as if every thread the
@@ -344,8 +344,6 @@ default_stack_size (CUdevice dev, long heap_size)
   r = cuda.cuDeviceGetAttribute
     (&thread_max, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR, dev);
   fatal_unless_success (r, "could not get max threads per SM count");
-  r = cuda.cuMemGetInfo (&mem, &mem_total);
-  fatal_unless_success (r, "could not get free and total memory");
 
   /* Leave room for the heap and 128 MiB more.  With less free memory
      than that the subtraction wraps and the cap below applies, as in the
@@ -355,6 +353,27 @@ default_stack_size (CUdevice dev, long heap_size)
   if (mem > 128 * 1024)
     mem = 128 * 1024;
   return mem & -(size_t) 8;
+}
+
+/* The device memory free now, and in all.  */
+static void
+memory_info (size_t *free_bytes, size_t *total)
+{
+  CUresult r = cuda.cuMemGetInfo (free_bytes, total);
+
+  fatal_unless_success (r, "could not get free and total memory");
+}
+
+/* Record the device memory free now, in MiB, among the run's phases.  */
+static void
+phase_note_free_memory (void)
+{
+  size_t free_bytes, total;
+
+  if (phases.fd < 0)
+    return;
+  memory_info (&free_bytes, &total);
+  phase_note ("free_mib", free_bytes >> 20, 0);
 }
 
 /* Copy the program's arguments ARGV[0..ARGC-1] to the device, as the
@@ -613,6 +632,17 @@ start_cuda (int device)
    worker's context keeps the first it is given.  */
 static long context_heap_size = -1;
 
+/* In a warm server's worker: the context's stack limit as created.  The
+   driver reserves a stack limit's worth of memory for every thread the
+   device can hold (128 KiB: 35 GB on an H100), so a worker puts this
+   back after each program, and an idle worker holds none of it.  And
+   the default stack comes from the device's total memory, not from
+   what is free at the moment, which would depend on what the other
+   workers hold; on a device without other users the two give the same
+   (128 KiB on an H100 or H200).  */
+static bool warm_worker;
+static size_t warm_initial_stack;
+
 /* Run the program PROGRAM, PROGRAM_LEN bytes read from ARGV[optind], in
    the context start_cuda made, as the options O say, and return its
    status.  Unless WARM, the heap limit is set as the stock launcher sets
@@ -634,7 +664,14 @@ run_program (struct run_options *o, int argc, char **argv, char *program,
   d_argv = copy_argv_to_device (d_argc, argv + optind);
 
   if (o->stack_size == 0)
-    o->stack_size = default_stack_size (dev, o->heap_size);
+    {
+      size_t free_bytes, total;
+
+      memory_info (&free_bytes, &total);
+      o->stack_size = default_stack_size (dev, warm_worker ? total
+						      : free_bytes,
+					  o->heap_size);
+    }
   set_stack_limit (program, program_len, o->stack_size);
   if (o->heap_size != context_heap_size)
     {
@@ -684,6 +721,9 @@ warm_start (int device)
   r = cuda.cuCtxSetLimit (CU_LIMIT_MALLOC_HEAP_SIZE, 256 * 1024 * 1024);
   fatal_unless_success (r, "could not set heap limit");
   context_heap_size = 256 * 1024 * 1024;
+  r = cuda.cuCtxGetLimit (&warm_initial_stack, CU_LIMIT_STACK_SIZE);
+  fatal_unless_success (r, "could not get the stack limit");
+  warm_worker = true;
 }
 
 /* A warm server's worker: one program's command line ARGV, as main
@@ -711,6 +751,10 @@ warm_run (int argc, char **argv)
   program = read_program (argv[optind], &program_len);
   phase_end ("read");
   result = run_program (&o, argc, argv, program, program_len);
+  /* The program's result stands whatever this gives: a worker that
+     could not lower its stack holds the memory until it leaves.  */
+  cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, warm_initial_stack);
+  phase_note_free_memory ();
   phases_write ();
   return result;
 }
@@ -741,6 +785,7 @@ main (int argc, char **argv)
   start_cuda (o.device);
   phase_end ("driver");
   result = run_program (&o, argc, argv, program, program_len);
+  phase_note_free_memory ();
   cuda.cuCtxDestroy (ctx);
   phase_end ("destroy");
   phases_write ();

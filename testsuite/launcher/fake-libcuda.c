@@ -268,11 +268,22 @@ cuDeviceGetAttribute (int *value, CUdevice_attribute attribute, CUdevice dev)
     }
 }
 
+/* The context's stack limit, and what the driver reserves for it: a
+   stack for every thread the device can hold (132 SMs of 2048), as the
+   real driver does.  */
+static size_t stack_limit = 1024;
+
+static size_t
+stack_reservation (void)
+{
+  return stack_limit * 132 * 2048;
+}
+
 CUresult
 cuMemGetInfo (size_t *free_bytes, size_t *total)
 {
   *total = (size_t) 140 << 30;
-  *free_bytes = *total - ((size_t) 1 << 30);
+  *free_bytes = *total - ((size_t) 1 << 30) - stack_reservation ();
   return CUDA_SUCCESS;
 }
 
@@ -339,14 +350,20 @@ cuCtxSetCurrent (CUcontext ctx)
 CUresult
 cuCtxSetLimit (CUlimit limit, size_t value)
 {
+  if (limit != CU_LIMIT_STACK_SIZE)
+    return CUDA_SUCCESS;
+  /* More than the device has.  */
+  if (value > (((size_t) 139 << 30) / (132 * 2048)))
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  stack_limit = value;
   return CUDA_SUCCESS;
 }
 
-/* CUDA's defaults.  */
+/* The stack limit set, CUDA's default heap.  */
 CUresult
 cuCtxGetLimit (size_t *value, CUlimit limit)
 {
-  *value = limit == CU_LIMIT_STACK_SIZE ? 1024 : 8 * 1024 * 1024;
+  *value = limit == CU_LIMIT_STACK_SIZE ? stack_limit : 8 * 1024 * 1024;
   return CUDA_SUCCESS;
 }
 

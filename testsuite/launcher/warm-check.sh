@@ -41,8 +41,15 @@ check "a client without a driver: served, the program's status" \
 run env NVPTX_RPC_PHASES="$work/phases" "$nvptx" "$prog" status 0
 ms='[0-9]+\.[0-9]'
 check "NVPTX_RPC_PHASES: a warm run's phases, no driver start" grep -E -q \
-  "^$prog read $ms limits $ms jit $ms run $ms stop $ms stack [0-9]+$" \
+  "^$prog read $ms limits $ms jit $ms run $ms stop $ms stack 131072 " \
   "$work/phases"
+# The stand-in device: 140 GiB, 1 GiB taken, and a stack limit's worth
+# for each of its 132 * 2048 threads.  A worker gives the program's
+# 128 KiB a thread back: afterwards only its context's first 1 KiB a
+# thread is held (264 MiB), where a plain run holds the 128 KiB (33 GiB)
+# until it ends.
+check "a warm worker gives the program's stack memory back" \
+  grep -E -q " free_mib $((139 * 1024 - 264))$" "$work/phases"
 run "$nvptx" --serve
 expect "a second server of the device: refused, 127" 127 \
   "^nvptx-run: a warm server already serves device 0 at $sock$"
