@@ -3,15 +3,16 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Where a program's time goes, on a GPU machine, from each run's phases
 # ($NVPTX_RPC_PHASES, docs/testing.md):
-# 1. hello.nvptx 10 times one after another, plain, then through a warm
-#    server;
-# 2. the first $PHASES_SAMPLE (default 64) torture programs recorded as
-#    ours ($GPU_PACK/torture-ours.tar.xz, torture-replay.sh): one at a
-#    time plain, 16 at once plain, 16 at once through the warm server;
-#    each run's results against the one-at-a-time run's;
-# 3. whether the kernels of several processes run at once on the GPU:
-#    idle.nvptx 1 (a kernel computing 1 s without a call) alone, then 16
-#    at once plain and through the warm server.
+# 1. plain: hello.nvptx 10 times one after another; the first
+#    $PHASES_SAMPLE (default 128) torture programs recorded as ours
+#    ($GPU_PACK/torture-ours.tar.xz, torture-replay.sh) one at a time,
+#    then 16 at once; idle.nvptx 1 (a kernel computing 1 s without a
+#    call) alone, then 16 at once, which shows whether the kernels of
+#    several processes run at once on the GPU;
+# 2. through a warm server of W workers, for each W of $PHASES_WORKERS
+#    (default 16): the same hellos, the torture programs 16 at once,
+#    and the 16 idle kernels.
+# Each torture run's results are compared with the one-at-a-time run's.
 # Prints, for each run, the wall clock and, for each phase, its sum,
 # median and largest in milliseconds; the phase lines stay in
 # OUTDIR/phases-RUN.txt.
@@ -70,31 +71,42 @@ idles ()
 }
 replay ()
 {
-  TORTURE_JOBS=$2 TORTURE_SAMPLE=${PHASES_SAMPLE:-64} \
-    "$here/torture-replay.sh" "$1" "$torture" "$out/$3" > /dev/null
+  # Its own count: from its programs' start, past the server's.
+  TORTURE_JOBS=$2 TORTURE_SAMPLE=${PHASES_SAMPLE:-128} \
+    "$here/torture-replay.sh" "$1" "$torture" "$out/$3" | tail -1
   # Each result and status, not the first line of stderr.
   cut -d: -f1-3 "$out/$3/torture-$1-run.sum" | sort > "$out/$3.sum"
 }
 
+# same RUN: whether torture run RUN gave the one-at-a-time run's results.
+same ()
+{
+  if cmp -s "$out/torture-1-plain.sum" "$out/$1.sum"; then
+    echo "PASS: $1: results as one at a time"
+  else
+    echo "FAIL: $1: results differ from one at a time"
+    diff "$out/torture-1-plain.sum" "$out/$1.sum" | head
+  fi
+}
+
 export NVPTX_RPC_WARM=0
 timed hello-plain hellos
-timed idle-1 idles 1
-timed idle-16-plain idles 16
 timed torture-1-plain replay ours 1 torture-1-plain
 timed torture-16-plain replay ours 16 torture-16-plain
-timed torture-16-warm replay warm 16 torture-16-warm
-for r in torture-16-plain torture-16-warm; do
-  if cmp -s "$out/torture-1-plain.sum" "$out/$r.sum"; then
-    echo "PASS: $r: results as one at a time"
-  else
-    echo "FAIL: $r: results differ from one at a time"
-    diff "$out/torture-1-plain.sum" "$out/$r.sum" | head
-  fi
-done
+same torture-16-plain
+timed idle-1 idles 1
+timed idle-16-plain idles 16
 
-warm_server_start "$run" "$out/serve.log"
-export NVPTX_RPC_WARM=1
-timed hello-warm hellos
-timed idle-16-warm idles 16
-kill "$warm_server"
-wait "$warm_server"
+# torture-replay.sh starts a server of its own for its warm run.
+for w in ${PHASES_WORKERS:-16}; do
+  export WARM_WORKERS=$w
+  timed torture-16-warm-$w replay warm 16 torture-16-warm-$w
+  same torture-16-warm-$w
+  warm_server_start "$run" "$out/serve-$w.log"
+  export NVPTX_RPC_WARM=1
+  timed hello-warm-$w hellos
+  timed idle-16-warm-$w idles 16
+  kill "$warm_server"
+  wait "$warm_server"
+  export NVPTX_RPC_WARM=0
+done
