@@ -326,17 +326,14 @@ compile_program (const char *program, size_t len, CUmodule *module,
   fatal_unless_success (r, "could not find kernel __main");
 }
 
-/* The stock launcher's default per-lane stack size for device DEV when
-   the heap takes HEAP_SIZE bytes and MEM bytes are free.  */
+/* The threads device DEV can hold at once, each of which the driver
+   reserves a stack for.  */
 static size_t
-default_stack_size (CUdevice dev, size_t mem, long heap_size)
+device_threads (CUdevice dev)
 {
   int sm_count, thread_max;
   CUresult r;
 
-  /* The driver appears to account stack memory as if every thread the
-     device can host had one, even when a few are launched, so share the
-     free memory among all of them.  */
   r = cuda.cuDeviceGetAttribute (&sm_count,
 				 CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
 				 dev);
@@ -344,12 +341,21 @@ default_stack_size (CUdevice dev, size_t mem, long heap_size)
   r = cuda.cuDeviceGetAttribute
     (&thread_max, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR, dev);
   fatal_unless_success (r, "could not get max threads per SM count");
+  return (size_t) sm_count * thread_max;
+}
 
-  /* Leave room for the heap and 128 MiB more.  With less free memory
-     than that the subtraction wraps and the cap below applies, as in the
-     stock launcher.  */
+/* The stock launcher's default per-lane stack size for device DEV when
+   the heap takes HEAP_SIZE bytes and MEM bytes are free.  */
+static size_t
+default_stack_size (CUdevice dev, size_t mem, long heap_size)
+{
+  /* The driver appears to account stack memory as if every thread the
+     device can host had one, even when a few are launched, so share the
+     free memory among all of them.  Leave room for the heap and 128 MiB
+     more.  With less free memory than that the subtraction wraps and
+     the cap below applies, as in the stock launcher.  */
   mem -= heap_size + 128 * 1024 * 1024;
-  mem /= sm_count * thread_max;
+  mem /= device_threads (dev);
   if (mem > 128 * 1024)
     mem = 128 * 1024;
   return mem & -(size_t) 8;
@@ -466,6 +472,49 @@ static const struct option long_options[] =
     { "version", no_argument, 0, 'V' },
     { 0, 0, 0, 0 }
   };
+/* The stack limit the context has.  The driver reserves that much
+   memory for every thread the device can hold, whatever a kernel
+   launches: 128 KiB a thread is 35 GB of an H100's 80.  */
+static size_t context_stack_size;
+
+/* In a warm server's worker (warm_start): the context's first stack
+   limit, and the most it keeps between programs, its share of the
+   device's memory.  A program that needed more is followed by lowering
+   the limit back to the first, which takes the driver about 0.35 s, so
+   the programs within the share, most of a test suite's, pay nothing
+   (docs/testing.md, "Stack memory").  */
+static bool warm_worker;
+static size_t warm_first_stack, warm_stack_share;
+
+/* Memory the other workers' programs hold comes back as they end: how
+   long a worker waits for it before it fails as a lone launcher would,
+   and how long between its tries, in seconds and nanoseconds.  */
+#define WARM_MEMORY_WAIT 60
+#define WARM_MEMORY_RETRY_NS (20 * 1000 * 1000)
+
+/* Set the context's stack limit to SIZE, waiting for memory in a warm
+   worker.  */
+static CUresult
+set_stack (size_t size)
+{
+  double deadline = monotonic_seconds () + WARM_MEMORY_WAIT;
+  CUresult r;
+
+  if (size == context_stack_size)
+    return CUDA_SUCCESS;
+  while ((r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, size))
+	 == CUDA_ERROR_OUT_OF_MEMORY
+	 && warm_worker && monotonic_seconds () < deadline)
+    {
+      struct timespec ts = { 0, WARM_MEMORY_RETRY_NS };
+
+      nanosleep (&ts, NULL);
+    }
+  if (r == CUDA_SUCCESS)
+    context_stack_size = size;
+  return r;
+}
+
 /* Set the GPU stack to STACK_SIZE bytes a thread, or more if PROGRAM's
    frames need it.  The driver raises the stack limit at launch for a
    kernel whose stack it can compute, but a program linked with
@@ -482,7 +531,7 @@ set_stack_limit (const char *program, size_t program_len, long stack_size)
 
   if ((size_t) stack_size < need)
     {
-      r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, need);
+      r = set_stack (need);
       if (r == CUDA_SUCCESS)
 	stack_size = need;
       else
@@ -490,7 +539,7 @@ set_stack_limit (const char *program, size_t program_len, long stack_size)
 		 " for the program's frames (%s); keeping %ld\n", need,
 		 error_name (r), stack_size);
     }
-  r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, stack_size);
+  r = set_stack (stack_size);
   fatal_unless_success (r, "could not set stack limit");
 }
 
@@ -632,17 +681,6 @@ start_cuda (int device)
    worker's context keeps the first it is given.  */
 static long context_heap_size = -1;
 
-/* In a warm server's worker: the context's stack limit as created.  The
-   driver reserves a stack limit's worth of memory for every thread the
-   device can hold (128 KiB: 35 GB on an H100), so a worker puts this
-   back after each program, and an idle worker holds none of it.  And
-   the default stack comes from the device's total memory, not from
-   what is free at the moment, which would depend on what the other
-   workers hold; on a device without other users the two give the same
-   (128 KiB on an H100 or H200).  */
-static bool warm_worker;
-static size_t warm_initial_stack;
-
 /* Run the program PROGRAM, PROGRAM_LEN bytes read from ARGV[optind], in
    the context start_cuda made, as the options O say, and return its
    status.  Unless WARM, the heap limit is set as the stock launcher sets
@@ -710,19 +748,24 @@ run_program (struct run_options *o, int argc, char **argv, char *program,
   return result;
 }
 
-/* A warm server's worker: once, start_cuda, and the heap limit every
-   program gets unless it asks for another.  */
+/* A warm server's worker, one of WORKERS: once, start_cuda, the heap
+   limit every program gets unless it asks for another, and the stack
+   the worker may keep.  */
 static void
-warm_start (int device)
+warm_start (int device, int workers)
 {
+  size_t free_bytes, total;
   CUresult r;
 
   start_cuda (device);
   r = cuda.cuCtxSetLimit (CU_LIMIT_MALLOC_HEAP_SIZE, 256 * 1024 * 1024);
   fatal_unless_success (r, "could not set heap limit");
   context_heap_size = 256 * 1024 * 1024;
-  r = cuda.cuCtxGetLimit (&warm_initial_stack, CU_LIMIT_STACK_SIZE);
+  r = cuda.cuCtxGetLimit (&warm_first_stack, CU_LIMIT_STACK_SIZE);
   fatal_unless_success (r, "could not get the stack limit");
+  context_stack_size = warm_first_stack;
+  memory_info (&free_bytes, &total);
+  warm_stack_share = total / workers / device_threads (dev);
   warm_worker = true;
 }
 
@@ -753,7 +796,9 @@ warm_run (int argc, char **argv)
   result = run_program (&o, argc, argv, program, program_len);
   /* The program's result stands whatever this gives: a worker that
      could not lower its stack holds the memory until it leaves.  */
-  cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, warm_initial_stack);
+  if (context_stack_size > warm_stack_share)
+    set_stack (warm_first_stack);
+  phase_end ("release");
   phase_note_free_memory ();
   phases_write ();
   return result;

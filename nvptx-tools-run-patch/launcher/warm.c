@@ -631,7 +631,7 @@ serve_connection (int conn, const struct warm_launcher *l)
 }
 
 static void __attribute__ ((noreturn))
-worker_main (int device, const struct warm_launcher *l)
+worker_main (int device, int workers, const struct warm_launcher *l)
 {
   static const int defaults[] = { SIGTERM, SIGINT, SIGHUP, SIGCHLD };
   const char *programs = getenv ("NVPTX_RPC_WARM_PROGRAMS");
@@ -644,7 +644,7 @@ worker_main (int device, const struct warm_launcher *l)
   worker.programs_left = programs && atoi (programs) > 0 ? atoi (programs)
 							: PROGRAMS_PER_WORKER;
 
-  l->start (device);
+  l->start (device, workers);
 
   for (int i = 0; i < 3; i++)
     if ((worker.saved_fds[i] = fcntl (i, F_DUPFD_CLOEXEC, 3)) < 0)
@@ -750,7 +750,7 @@ start_worker (int i, int device, const struct warm_launcher *l)
       close (signal_pipe[1]);
       close (pair[0]);
       worker.control = pair[1];
-      worker_main (device, l);
+      worker_main (device, n_slots, l);
     }
   sigprocmask (SIG_SETMASK, &saved, NULL);
   close (pair[1]);

@@ -13,15 +13,20 @@
 #define WARM_H
 
 /* Workers a server may have, and the most it has by default (one a
-   core, up to this).  */
+   core, up to this).  Programs of several contexts wait on each other
+   in the driver: on an H100, 2026-12-05, a torture program's time in
+   the worker grew from 24 ms with one worker to 43 with two, 64 with
+   four and 187 with eight, so that four allow the most programs a
+   second (docs/performance.md, "Test suites").  */
 #define WARM_WORKERS_MAX 64
-#define WARM_WORKERS_DEFAULT_MAX 16
+#define WARM_WORKERS_DEFAULT_MAX 4
 
 /* What the launcher does in a worker.  */
 struct warm_launcher
 {
-  /* Once per worker: load the driver, make the context on DEVICE.  */
-  void (*start) (int device);
+  /* Once per worker, one of WORKERS: load the driver, make the context
+     on DEVICE.  */
+  void (*start) (int device, int workers);
   /* Run one program's whole command line ARGV, as a plain run would,
      in the process state the worker set for it; return its status, or
      -1 before doing anything when this worker's context cannot run it

@@ -10,7 +10,7 @@
 #    call) alone, then 16 at once, which shows whether the kernels of
 #    several processes run at once on the GPU;
 # 2. through a warm server of W workers, for each W of $PHASES_WORKERS
-#    (default 16): the same hellos, the torture programs 16 at once,
+#    (default 4): the same hellos, the torture programs 16 at once,
 #    and the 16 idle kernels.
 # Each torture run's results are compared with the one-at-a-time run's.
 # Prints, for each run, the wall clock and, for each phase, its sum,
@@ -98,7 +98,7 @@ timed idle-1 idles 1
 timed idle-16-plain idles 16
 
 # torture-replay.sh starts a server of its own for its warm run.
-for w in ${PHASES_WORKERS:-16}; do
+for w in ${PHASES_WORKERS:-4}; do
   export WARM_WORKERS=$w
   timed torture-16-warm-$w replay warm 16 torture-16-warm-$w
   same torture-16-warm-$w

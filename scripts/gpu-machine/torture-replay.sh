@@ -2,7 +2,7 @@
 # SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Run the programs torture-record.sh kept, through KIND's launcher
-# (ours: this tree's; warm: this tree's through a warm server of 16
+# (ours: this tree's; warm: this tree's through a warm server of its
 # workers, started for the run; stock: $STOCK_RUN or
 # /usr/bin/nvptx-none-run), as DejaGnu's sim_load runs them: PASS if the
 # program exits 0.  $TORTURE_JOBS run at once (default 16), each with the

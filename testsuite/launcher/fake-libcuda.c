@@ -36,9 +36,14 @@
      devices=N         the host has N devices (default 1)
    and, not failures, log-jit: each cuLinkAddData says on stderr the
    register limit it was given; log-device: cuCtxCreate says on stderr
-   the device the context is on.  Other objects of an image may come
-   before or after the program's line, each a line "fake-libcuda object
-   NAME", then any text (".entry" for a kernel's).  */
+   the device the context is on.  The device has 140 GiB, of which
+   1 GiB is taken, and a stack limit's worth for each of its 132 * 2048
+   threads (cuMemGetInfo); a stack limit beyond that fails, and so does
+   one above 1 KiB while the file $FAKE_LIBCUDA_MEMORY_TAKEN is there,
+   as when other processes hold the memory.  Other objects of an image
+   may come before or after the program's line, each a line
+   "fake-libcuda object NAME", then any text (".entry" for a
+   kernel's).  */
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -350,10 +355,15 @@ cuCtxSetCurrent (CUcontext ctx)
 CUresult
 cuCtxSetLimit (CUlimit limit, size_t value)
 {
+  const char *taken = getenv ("FAKE_LIBCUDA_MEMORY_TAKEN");
+
   if (limit != CU_LIMIT_STACK_SIZE)
     return CUDA_SUCCESS;
-  /* More than the device has.  */
-  if (value > (((size_t) 139 << 30) / (132 * 2048)))
+  /* More than the device has; or more than the first stack while
+     another process holds the rest, which it does while the file
+     $FAKE_LIBCUDA_MEMORY_TAKEN is there.  */
+  if (value > (((size_t) 139 << 30) / (132 * 2048))
+      || (value > 1024 && taken != NULL && access (taken, F_OK) == 0))
     return CUDA_ERROR_OUT_OF_MEMORY;
   stack_limit = value;
   return CUDA_SUCCESS;

@@ -40,16 +40,36 @@ check "a client without a driver: served, the program's status" \
   test $status = 5 -a ! -s "$work/err"
 run env NVPTX_RPC_PHASES="$work/phases" "$nvptx" "$prog" status 0
 ms='[0-9]+\.[0-9]'
+line="^$prog read $ms limits $ms jit $ms run $ms stop $ms stack 131072"
 check "NVPTX_RPC_PHASES: a warm run's phases, no driver start" grep -E -q \
-  "^$prog read $ms limits $ms jit $ms run $ms stop $ms stack 131072 " \
-  "$work/phases"
+  "$line release $ms free_mib " "$work/phases"
 # The stand-in device: 140 GiB, 1 GiB taken, and a stack limit's worth
-# for each of its 132 * 2048 threads.  A worker gives the program's
-# 128 KiB a thread back: afterwards only its context's first 1 KiB a
-# thread is held (264 MiB), where a plain run holds the 128 KiB (33 GiB)
-# until it ends.
-check "a warm worker gives the program's stack memory back" \
-  grep -E -q " free_mib $((139 * 1024 - 264))$" "$work/phases"
+# for each of its 132 * 2048 threads.  Each of the 3 workers may keep a
+# third: 185 KiB a thread.  The default 128 KiB (33 GiB) stays; 256 KiB
+# goes back, to the context's first 1 KiB a thread (264 MiB).
+check "a warm worker keeps a stack within its share" \
+  grep -E -q " free_mib $((139 * 1024 - 33 * 1024))$" "$work/phases"
+run env NVPTX_RPC_PHASES="$work/phases-256k" "$nvptx" -S 262144 "$prog" \
+  status 0
+check "a warm worker gives a stack beyond its share back" \
+  grep -E -q " free_mib $((139 * 1024 - 264))$" "$work/phases-256k"
+# While other processes hold the memory a stack needs, a plain launcher
+# fails; a warm worker waits for the memory, as a worker's neighbours
+# give theirs back when their programs end.
+touch "$work/taken"
+run env NVPTX_RPC_WARM=0 FAKE_LIBCUDA_MEMORY_TAKEN="$work/taken" "$nvptx" \
+  -S 262144 "$prog" status 0
+expect "memory taken: a plain run fails, 127" 127 \
+  "^nvptx-run: could not set stack limit: out of memory"
+(sleep 1; rm "$work/taken") &
+remover=$!
+run env FAKE_LIBCUDA_MEMORY_TAKEN="$work/taken" \
+  NVPTX_RPC_PHASES="$work/phases-wait" "$nvptx" -S 262144 "$prog" status 6
+wait $remover
+check "memory taken: a warm run waits for it, then runs" \
+  test $status = 6 -a ! -s "$work/err"
+check "... and its limits phase took the wait" \
+  awk '{ exit !($5 >= 900) }' "$work/phases-wait"
 run "$nvptx" --serve
 expect "a second server of the device: refused, 127" 127 \
   "^nvptx-run: a warm server already serves device 0 at $sock$"
