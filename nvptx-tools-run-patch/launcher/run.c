@@ -427,7 +427,8 @@ enum
 {
   OPT_DEVICE = 512,
   OPT_SERVE,
-  OPT_WORKERS
+  OPT_WORKERS,
+  OPT_IDLE
 };
 
 static void __attribute__ ((noreturn))
@@ -450,6 +451,8 @@ Options:\n\
                         programs nvptx-none-run sends it (docs/testing.md)\n\
   --workers N           With --serve: programs run at once (default: the\n\
                         host's cores, at most %d)\n\
+  --idle N              With --serve: end after N seconds without a\n\
+                        program (default: never)\n\
   --help                Print this help and exit\n\
   --version             Print version number and exit\n",
 	   rpc_launch_help (), WARM_WORKERS_DEFAULT_MAX);
@@ -467,11 +470,13 @@ static const struct option long_options[] =
     { "device", required_argument, 0, OPT_DEVICE },
     { "serve", no_argument, 0, OPT_SERVE },
     { "workers", required_argument, 0, OPT_WORKERS },
+    { "idle", required_argument, 0, OPT_IDLE },
     RPC_LAUNCH_LONG_OPTIONS,
     { "help", no_argument, 0, 'h' },
     { "version", no_argument, 0, 'V' },
     { 0, 0, 0, 0 }
   };
+
 /* The stack limit the context has.  The driver reserves that much
    memory for every thread the device can hold, whatever a kernel
    launches: 128 KiB a thread is 35 GB of an H100's 80.  */
@@ -549,7 +554,7 @@ struct run_options
   long stack_size, heap_size, num_lanes;
   int device;
   bool serve;
-  int workers;
+  int workers, idle;
   struct rpc_launch_options rpc;
 };
 
@@ -627,6 +632,11 @@ parse_options (int argc, char **argv, struct run_options *o)
 	o->workers = strtol (optarg, NULL, 10);
 	if (o->workers < 1 || o->workers > WARM_WORKERS_MAX)
 	  rpc_launch_fatal ("invalid worker count");
+	break;
+      case OPT_IDLE:
+	o->idle = strtol (optarg, NULL, 10);
+	if (o->idle < 1 || o->idle > 1000000)
+	  rpc_launch_fatal ("invalid idle time");
 	break;
       case 'h':
 	usage (stdout, 0);
@@ -818,7 +828,7 @@ main (int argc, char **argv)
   rpc_launch_init (&o.rpc);
   parse_options (argc, argv, &o);
   if (o.serve)
-    return warm_serve (o.device, o.workers, &warm_launcher);
+    return warm_serve (o.device, o.workers, o.idle, &warm_launcher);
   if (argc < optind + 1)
     rpc_launch_fatal ("no program file specified");
   program = read_program (argv[optind], &program_len);

@@ -26,6 +26,13 @@
    worker's exit status or signal to the client, which ends the same
    way.
 
+   A lock file beside the socket, DIR/device-N.lock, held for the
+   server's life, makes a second server of the device refuse to start,
+   even when two start at once.  With $NVPTX_RPC_WARM=start a client
+   that finds no server starts one, which ends after
+   $NVPTX_RPC_WARM_IDLE seconds without a program (default
+   WARM_IDLE_DEFAULT); --idle N does that for a server started by hand.
+
    The protocol, on the connection: the client sends a struct
    warm_request with its descriptors 0, 1, 2 and its working directory
    (SCM_RIGHTS), then its arguments and environment, NUL-separated; the
@@ -50,8 +57,10 @@
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/file.h>
 #include <sys/un.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "rpc-launch.h"
@@ -105,6 +114,21 @@ enum
    others serve, so recycling costs little; $NVPTX_RPC_WARM_PROGRAMS
    changes it, for measuring.  */
 #define PROGRAMS_PER_WORKER 64
+
+/* Seconds without a program after which a server that a client started
+   ends.  */
+#define WARM_IDLE_DEFAULT 300
+/* How long a client that started a server waits for its socket.  */
+#define WARM_START_WAIT 30
+
+static double
+monotonic_seconds (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
 
 /* --- The socket and its directory ------------------------------------ */
 
@@ -294,13 +318,66 @@ receive_with_fds (int fd, void *buf, size_t size, int *fds, int max_fds,
 
 /* --- The client ---------------------------------------------------------- */
 
+/* A connection to this user's server of DEVICE, or -1.  */
+static int
+connect_server (int device)
+{
+  struct sockaddr_un addr;
+  int fd;
+
+  if (!socket_address (device, false, &addr))
+    return -1;
+  fd = socket (AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd >= 0 && (connect (fd, (struct sockaddr *) &addr, sizeof addr) != 0
+		  || !peer_is_us (fd)))
+    {
+      close (fd);
+      fd = -1;
+    }
+  return fd;
+}
+
+/* Start a server of DEVICE in the background: this very executable with
+   --serve, in a session of its own, its standard streams on /dev/null,
+   ending after $NVPTX_RPC_WARM_IDLE seconds without a program.  Several
+   clients may start one at once: the lock keeps one.  */
+static void
+start_server (int device)
+{
+  const char *idle = getenv ("NVPTX_RPC_WARM_IDLE");
+  char device_arg[16], idle_arg[16];
+  pid_t pid;
+
+  snprintf (device_arg, sizeof device_arg, "%d", device);
+  snprintf (idle_arg, sizeof idle_arg, "%d",
+	    idle != NULL && atoi (idle) > 0 ? atoi (idle) : WARM_IDLE_DEFAULT);
+  pid = fork ();
+  if (pid == 0)
+    {
+      int null = open ("/dev/null", O_RDWR);
+
+      /* The server is the grandchild, so that no one need wait for
+	 it, and no terminal's signals reach it.  */
+      if (null < 0 || setsid () < 0 || fork () != 0)
+	_exit (0);
+      dup2 (null, 0);
+      dup2 (null, 1);
+      dup2 (null, 2);
+      execl ("/proc/self/exe", "nvptx-none-run", "--serve", "--device",
+	     device_arg, "--idle", idle_arg, (char *) NULL);
+      _exit (127);
+    }
+  if (pid > 0)
+    while (waitpid (pid, NULL, 0) < 0 && errno == EINTR)
+      ;
+}
+
 void
 warm_client (int device, int argc, char **argv)
 {
   const char *warm = getenv ("NVPTX_RPC_WARM");
   struct warm_request req = { 0 };
   struct warm_reply reply;
-  struct sockaddr_un addr;
   size_t size = 0;
   char *strings, *p;
   int fd, fds[REQUEST_FDS], envc = 0;
@@ -308,18 +385,23 @@ warm_client (int device, int argc, char **argv)
 
   if (warm != NULL && strcmp (warm, "0") == 0)
     return;
-  if (!socket_address (device, false, &addr))
-    return;
-  fd = socket (AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  fd = connect_server (device);
+  if (fd < 0 && warm != NULL && strcmp (warm, "start") == 0)
+    {
+      double deadline = monotonic_seconds () + WARM_START_WAIT;
+
+      start_server (device);
+      while (fd < 0 && monotonic_seconds () < deadline)
+	{
+	  struct timespec ts = { 0, 20 * 1000 * 1000 };
+
+	  nanosleep (&ts, NULL);
+	  fd = connect_server (device);
+	}
+    }
+  /* No server, or a stale socket of one that is gone: run here.  */
   if (fd < 0)
     return;
-  /* No server, or a stale socket of one that is gone: run here.  */
-  if (connect (fd, (struct sockaddr *) &addr, sizeof addr) != 0
-      || !peer_is_us (fd))
-    {
-      close (fd);
-      return;
-    }
 
   req.magic = WARM_MAGIC;
   req.version = WARM_VERSION;
@@ -772,6 +854,9 @@ report_end (struct slot *s, int status)
   s->conn = -1;
 }
 
+/* When a worker last took or finished a program.  */
+static double last_activity;
+
 /* Read what slot S's worker says; false once it has gone.  */
 static bool
 hear_worker (struct slot *s)
@@ -782,6 +867,8 @@ hear_worker (struct slot *s)
 
   if (n <= 0)
     return false;
+  if (kind == 'C' || kind == 'D')
+    last_activity = monotonic_seconds ();
   if (kind == 'R')
     s->ready = true;
   else if (kind == 'C' && nfds == 1)
@@ -801,14 +888,63 @@ hear_worker (struct slot *s)
   return true;
 }
 
+/* The milliseconds poll may wait before a server ending after
+   IDLE_SECONDS without a program (0: never) is due to end, 0 once it
+   is, -1 while it is not to end: a program is running, or IDLE_SECONDS
+   is 0.  */
+static int
+idle_timeout (int idle_seconds)
+{
+  double left;
+
+  if (idle_seconds == 0)
+    return -1;
+  for (int i = 0; i < n_slots; i++)
+    if (slots[i].conn >= 0)
+      return -1;
+  left = last_activity + idle_seconds - monotonic_seconds ();
+  return left <= 0 ? 0 : (int) (left * 1000) + 1;
+}
+
+/* Remove the socket at ADDR, unless a server that replaced ours (MINE)
+   has it now.  */
+static void
+leave_socket (const struct sockaddr_un *addr, const struct stat *mine)
+{
+  struct stat st;
+
+  if (stat (addr->sun_path, &st) == 0 && st.st_ino == mine->st_ino
+      && st.st_dev == mine->st_dev)
+    unlink (addr->sun_path);
+}
+
+/* Tell the clients that wait on LISTEN_FD for a worker, now that there
+   is none, to run their programs themselves: nothing of theirs has
+   run.  */
+static void
+turn_away_waiting (int listen_fd)
+{
+  int conn;
+
+  fcntl (listen_fd, F_SETFL, O_NONBLOCK);
+  while ((conn = accept4 (listen_fd, NULL, NULL, SOCK_CLOEXEC)) >= 0)
+    {
+      reply_to (conn, REPLY_FALLBACK, 0);
+      close (conn);
+    }
+}
+
 int
-warm_serve (int device, int workers, const struct warm_launcher *l)
+warm_serve (int device, int workers, int idle_seconds,
+	    const struct warm_launcher *l)
 {
   struct sockaddr_un addr;
   struct sigaction sa;
   struct stat mine, st;
   struct pollfd *p;
-  int listen_fd, probe, status = 0;
+  char lock_path[sizeof addr.sun_path + 8];
+  int listen_fd, lock_fd, timeout, status = 0;
+  double quiet_until = 0;
   bool announced = false;
 
   if (workers == 0)
@@ -825,13 +961,14 @@ warm_serve (int device, int workers, const struct warm_launcher *l)
 
   /* A server already there keeps it; a stale socket, whose server is
      gone, is replaced.  */
-  probe = socket (AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  if (probe >= 0 && connect (probe, (struct sockaddr *) &addr,
-			     sizeof addr) == 0)
+  snprintf (lock_path, sizeof lock_path, "%s.lock", addr.sun_path);
+  lock_fd = open (lock_path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+  if (lock_fd < 0)
+    rpc_launch_fatal ("warm server: cannot open %s: %s", lock_path,
+		      strerror (errno));
+  if (flock (lock_fd, LOCK_EX | LOCK_NB) != 0)
     rpc_launch_fatal ("a warm server already serves device %d at %s", device,
 		      addr.sun_path);
-  if (probe >= 0)
-    close (probe);
   if (lstat (addr.sun_path, &st) == 0)
     {
       if (!S_ISSOCK (st.st_mode))
@@ -864,6 +1001,7 @@ warm_serve (int device, int workers, const struct warm_launcher *l)
     rpc_launch_fatal ("out of memory");
   for (int i = 0; i < workers; i++)
     start_worker (i, device, l);
+  last_activity = monotonic_seconds ();
 
   while (!stopping)
     {
@@ -881,8 +1019,25 @@ warm_serve (int device, int workers, const struct warm_launcher *l)
 		   workers);
 	  announced = true;
 	}
+      timeout = idle_timeout (idle_seconds);
+      if (timeout == 0)
+	{
+	  /* Idle: take no more clients, and let another server start;
+	     then end, unless a worker took a client meanwhile, whose 'C'
+	     may still be on its way.  */
+	  if (quiet_until == 0)
+	    {
+	      leave_socket (&addr, &mine);
+	      close (lock_fd);
+	      lock_fd = -1;
+	      quiet_until = monotonic_seconds () + 0.2;
+	    }
+	  else if (monotonic_seconds () >= quiet_until)
+	    break;
+	  timeout = 50;
+	}
       p[workers] = (struct pollfd) { signal_pipe[0], POLLIN, 0 };
-      if (poll (p, workers + 1, -1) < 0)
+      if (poll (p, workers + 1, timeout) < 0)
 	continue;
       if (p[workers].revents)
 	{
@@ -916,11 +1071,7 @@ warm_serve (int device, int workers, const struct warm_launcher *l)
 	}
     }
 
-  /* Leave the socket to a server that has replaced ours, if any.  */
-  if (stat (addr.sun_path, &st) == 0 && st.st_ino == mine.st_ino
-      && st.st_dev == mine.st_dev)
-    unlink (addr.sun_path);
-  close (listen_fd);
+  leave_socket (&addr, &mine);
   for (int i = 0; i < workers; i++)
     if (slots[i].pid != 0)
       kill (slots[i].pid, SIGTERM);
@@ -933,5 +1084,11 @@ warm_serve (int device, int workers, const struct warm_launcher *l)
 	  ;
 	report_end (&slots[i], wstatus);
       }
+  /* The clients still waiting to be taken run their programs
+     themselves.  */
+  turn_away_waiting (listen_fd);
+  close (listen_fd);
+  if (lock_fd >= 0)
+    close (lock_fd);
   return status;
 }

@@ -36,12 +36,15 @@ struct warm_launcher
 };
 
 /* --serve: serve DEVICE with WORKERS workers (0: the default) until
-   SIGTERM, SIGINT or SIGHUP.  */
-int warm_serve (int device, int workers, const struct warm_launcher *l);
+   SIGTERM, SIGINT or SIGHUP, or IDLE_SECONDS without a program (0:
+   never).  */
+int warm_serve (int device, int workers, int idle_seconds,
+		const struct warm_launcher *l);
 
-/* If a warm server of this user serves DEVICE, run ARGV there and end
-   this process as the program ended; return if there is none, or it
-   cannot run this one, for the caller to run it itself.  */
+/* If a warm server of this user serves DEVICE (with $NVPTX_RPC_WARM
+   "start", once this has started one), run ARGV there and end this
+   process as the program ended; return if there is none, or it cannot
+   run this one, for the caller to run it itself.  */
 void warm_client (int device, int argc, char **argv);
 
 #endif /* WARM_H */

@@ -202,4 +202,57 @@ wait $server
 check "SIGTERM: the server ends, status 0, its socket removed" \
   test $? = 0 -a ! -e "$sock"
 
+# gone PID: wait up to 5 s for process PID to end.
+gone ()
+{
+  for i in $(seq 50); do
+    kill -0 "$1" 2> /dev/null || return 0
+    sleep 0.1
+  done
+  return 1
+}
+
+# --idle: a server that ends after a second without a program.
+"$nvptx" --serve --workers 1 --idle 1 2> "$work/idle.err" &
+server=$!
+for i in $(seq 100); do
+  grep -q "ready at" "$work/idle.err" 2> /dev/null && break
+  sleep 0.1
+done
+run env LD_LIBRARY_PATH="$work/nodriver" "$nvptx" "$prog" status 3
+check "--idle 1: served" test $status = 3
+gone $server
+wait $server
+check "--idle 1: the server ends by itself, status 0, its socket removed" \
+  test $? = 0 -a ! -e "$sock"
+
+# Two servers started at once: the lock keeps one.
+"$nvptx" --serve --workers 1 2> "$work/s1.err" &
+s1=$!
+"$nvptx" --serve --workers 1 2> "$work/s2.err" &
+s2=$!
+for i in $(seq 100); do
+  [ "$(cat "$work/s1.err" "$work/s2.err" | grep -c -e "ready at" \
+	-e "already serves")" = 2 ] && break
+  sleep 0.1
+done
+check "two servers at once: one serves, the other is refused" test \
+  "$(cat "$work/s1.err" "$work/s2.err" | grep -c "ready at")" = 1 -a \
+  "$(cat "$work/s1.err" "$work/s2.err" | grep -c "already serves")" = 1
+kill -TERM $s1 $s2 2> /dev/null
+wait $s1 $s2
+
+# NVPTX_RPC_WARM=start: a client that finds no server starts one, which
+# runs its program and ends after NVPTX_RPC_WARM_IDLE seconds idle.
+run env NVPTX_RPC_WARM=start NVPTX_RPC_WARM_IDLE=1 \
+  NVPTX_RPC_PHASES="$work/phases-start" "$nvptx" "$prog" status 4
+check "NVPTX_RPC_WARM=start: a server started, the program run there" \
+  test $status = 4 -a ! -s "$work/err" -a \
+  "$(grep -c "^$prog read " "$work/phases-start")" = 1
+for i in $(seq 50); do [ -e "$sock" ] || break; sleep 0.1; done
+check "... and that server ends after NVPTX_RPC_WARM_IDLE seconds" \
+  test ! -e "$sock"
+run "$nvptx" --idle 0 "$prog" status 0
+expect "--idle 0: invalid, status 127" 127 "^nvptx-run: invalid idle time$"
+
 report warm-check
