@@ -253,12 +253,74 @@ read_program (const char *name, size_t *len)
 
 static size_t jitopt_lineinfo, jitopt_debuginfo, jitopt_optimize = 4;
 
-/* JIT-link PROGRAM, LEN bytes of NUL-separated PTX chunks (what
-   nvptx-none-ld writes), load the result as *MODULE and find its __main
-   kernel.  */
+/* A warm worker's images of the programs it linked last, each with the
+   program file's bytes and the JIT options it was linked with, so that
+   a program run again is loaded without linking anew: CUDA's JIT cache
+   spares a link's compiling, not the link (docs/performance.md, "Test
+   suites").  Only the same bytes and options match.  */
+#define IMAGE_CACHE_ENTRIES 16
+#define IMAGE_CACHE_PROGRAM_MAX (16 * 1024 * 1024)
+
+static struct image
+{
+  char *program;		/* NULL: an empty entry.  */
+  size_t program_len, jitopts[3];
+  void *image;
+} image_cache[IMAGE_CACHE_ENTRIES];
+static unsigned image_cache_next;
+
+/* The image linked from PROGRAM, LEN bytes, with the JIT options now
+   set, or NULL.  */
+static const void *
+cached_image (const char *program, size_t len)
+{
+  size_t jitopts[3] = { jitopt_lineinfo, jitopt_debuginfo, jitopt_optimize };
+
+  for (int i = 0; i < IMAGE_CACHE_ENTRIES; i++)
+    {
+      struct image *e = &image_cache[i];
+
+      if (e->program != NULL && e->program_len == len
+	  && memcmp (e->jitopts, jitopts, sizeof jitopts) == 0
+	  && memcmp (e->program, program, len) == 0)
+	return e->image;
+    }
+  return NULL;
+}
+
+/* Keep IMAGE, SIZE bytes, linked from PROGRAM, LEN bytes, in place of
+   the oldest entry.  Without the memory, or for a program too large,
+   nothing is kept.  */
 static void
-compile_program (const char *program, size_t len, CUmodule *module,
-		 CUfunction *kernel)
+keep_image (const char *program, size_t len, const void *image, size_t size)
+{
+  struct image *e = &image_cache[image_cache_next];
+  char *program_copy;
+  void *image_copy;
+
+  if (len > IMAGE_CACHE_PROGRAM_MAX)
+    return;
+  program_copy = malloc (len);
+  image_copy = malloc (size);
+  if (program_copy == NULL || image_copy == NULL)
+    {
+      free (program_copy);
+      free (image_copy);
+      return;
+    }
+  free (e->program);
+  free (e->image);
+  *e = (struct image) { memcpy (program_copy, program, len), len,
+			{ jitopt_lineinfo, jitopt_debuginfo, jitopt_optimize },
+			memcpy (image_copy, image, size) };
+  image_cache_next = (image_cache_next + 1) % IMAGE_CACHE_ENTRIES;
+}
+
+/* JIT-link PROGRAM, LEN bytes of NUL-separated PTX chunks (what
+   nvptx-none-ld writes): the link's state, which holds the image,
+   *IMAGE, SIZE bytes.  */
+static CUlinkState
+link_program (const char *program, size_t len, void **image, size_t *size)
 {
   char elog[8192] = "";
   CUjit_option opts[] = {
@@ -275,7 +337,6 @@ compile_program (const char *program, size_t len, CUmodule *module,
     (void *) jitopt_optimize,
   };
   CUlinkState linkstate;
-  void *linkout;
   size_t off = 0;
   int count = 0;
   CUresult r;
@@ -308,19 +369,44 @@ compile_program (const char *program, size_t len, CUmodule *module,
       off += l;
     }
 
-  r = cuda.cuLinkComplete (linkstate, &linkout, NULL);
+  r = cuda.cuLinkComplete (linkstate, image, size);
   if (r != CUDA_SUCCESS)
     {
       fprintf (stderr, "%s\n", elog);
       fatal_unless_success (r, "cuLinkComplete failed");
     }
+  return linkstate;
+}
 
-  /* LINKOUT belongs to LINKSTATE: load it before destroying that.  */
-  r = cuda.cuModuleLoadData (module, linkout);
+/* Load PROGRAM, LEN bytes, as *MODULE, linked or, with CACHE, from a
+   warm worker's cache, where a linked image is then kept; find its
+   __main kernel.  */
+static void
+compile_program (const char *program, size_t len, bool cache,
+		 CUmodule *module, CUfunction *kernel)
+{
+  const void *image = cache ? cached_image (program, len) : NULL;
+  CUlinkState linkstate = NULL;
+  void *linkout;
+  size_t size;
+  CUresult r;
+
+  if (image == NULL)
+    {
+      linkstate = link_program (program, len, &linkout, &size);
+      image = linkout;
+    }
+  /* A linked image belongs to the link's state: load it before
+     destroying that.  */
+  r = cuda.cuModuleLoadData (module, image);
   fatal_unless_success (r, "cuModuleLoadData failed");
-
-  r = cuda.cuLinkDestroy (linkstate);
-  fatal_unless_success (r, "cuLinkDestroy failed");
+  if (linkstate != NULL)
+    {
+      if (cache)
+	keep_image (program, len, linkout, size);
+      r = cuda.cuLinkDestroy (linkstate);
+      fatal_unless_success (r, "cuLinkDestroy failed");
+    }
 
   r = cuda.cuModuleGetFunction (kernel, *module, KERNEL);
   fatal_unless_success (r, "could not find kernel __main");
@@ -729,7 +815,7 @@ run_program (struct run_options *o, int argc, char **argv, char *program,
     }
   phase_end ("limits");
 
-  compile_program (program, program_len, &module, &kernel);
+  compile_program (program, program_len, warm_worker, &module, &kernel);
   free (program);
   phase_end ("jit");
 

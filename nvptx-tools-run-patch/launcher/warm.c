@@ -541,34 +541,93 @@ fd_identity (int fd, struct stat *st)
     memset (st, 0, sizeof *st);
 }
 
-/* Whether a descriptor other than CONN is open on one of the files
-   of GIVEN[0..N-1]: one the program left open, which would keep a pipe
-   of the client's open after the client is done.  */
+/* A process's open descriptors and the files they are on.  */
+struct open_fds
+{
+  int n;
+  struct open_fd
+  {
+    int fd;
+    dev_t dev;
+    ino_t ino;
+  } *fd;
+};
+
+/* Call F (FD, ST, ARG) for each open descriptor FD but DIR's own, ST
+   its file; false if they could not be listed.  */
 static bool
-holds_any (int conn, const struct stat *given, int n)
+each_open_fd (void (*f) (int, const struct stat *, void *), void *arg)
 {
   DIR *d = opendir ("/proc/self/fd");
   struct dirent *e;
-  bool found = false;
 
   if (d == NULL)
-    return true;
-  while (!found && (e = readdir (d)) != NULL)
+    return false;
+  while ((e = readdir (d)) != NULL)
     {
       int fd = atoi (e->d_name);
       struct stat st;
 
-      if (e->d_name[0] == '.' || fd == dirfd (d) || fd == conn)
-	continue;
-      if (fstat (fd, &st) != 0)
-	continue;
-      for (int i = 0; i < n; i++)
-	if (st.st_dev == given[i].st_dev && st.st_ino == given[i].st_ino
-	    && (given[i].st_dev || given[i].st_ino))
-	  found = true;
+      if (e->d_name[0] != '.' && fd != dirfd (d) && fstat (fd, &st) == 0)
+	f (fd, &st, arg);
     }
   closedir (d);
-  return found;
+  return true;
+}
+
+static void
+add_open_fd (int fd, const struct stat *st, void *arg)
+{
+  struct open_fds *s = arg;
+  struct open_fd *grown = realloc (s->fd, (s->n + 1) * sizeof *s->fd);
+
+  if (grown == NULL)
+    return;
+  s->fd = grown;
+  s->fd[s->n++] = (struct open_fd) { fd, st->st_dev, st->st_ino };
+}
+
+/* What is to be checked after a program: the descriptors the worker
+   had open before it (its own, and any its parent left it), the
+   connection, and the client's files.  */
+struct leftover_check
+{
+  const struct open_fds *before;
+  int conn, n_given;
+  const struct stat *given;
+  bool found;
+};
+
+static void
+check_leftover (int fd, const struct stat *st, void *arg)
+{
+  struct leftover_check *c = arg;
+
+  if (fd == c->conn)
+    return;
+  for (int i = 0; i < c->before->n; i++)
+    if (c->before->fd[i].fd == fd && c->before->fd[i].dev == st->st_dev
+	&& c->before->fd[i].ino == st->st_ino)
+      return;
+  for (int i = 0; i < c->n_given; i++)
+    if (st->st_dev == c->given[i].st_dev && st->st_ino == c->given[i].st_ino
+	&& (c->given[i].st_dev || c->given[i].st_ino))
+      c->found = true;
+}
+
+/* Whether a descriptor that was not open as it is now in BEFORE, nor
+   is CONN, is open on one of the files of GIVEN[0..N-1]: one the
+   program left open, which would keep a pipe of the client's open
+   after the client is done.  The worker's own descriptors may well be
+   on the same files (/dev/null, the directory the server started in)
+   and say nothing of the program.  */
+static bool
+holds_any (const struct open_fds *before, int conn, const struct stat *given,
+	   int n)
+{
+  struct leftover_check c = { before, conn, n, given, false };
+
+  return !each_open_fd (check_leftover, &c) || c.found;
 }
 
 /* Split the request's strings into ARGV and ENV, NULL-terminated.  */
@@ -602,6 +661,7 @@ serve_connection (int conn, const struct warm_launcher *l)
 {
   struct warm_request req, self = { 0 };
   struct stat given[REQUEST_FDS];
+  struct open_fds before = { 0, NULL };
   char *strings = NULL, **argv = NULL, **env = NULL;
   int fds[REQUEST_FDS], nfds = 0, status;
   bool keep = true, lowered_hard = false;
@@ -635,7 +695,9 @@ serve_connection (int conn, const struct warm_launcher *l)
 	|| req.limit_max[i] > worker.limits[i].rlim_max)
       goto fallback;
 
-  /* The program's process state.  */
+  /* The program's process state, and the worker's before it.  */
+  if (!each_open_fd (add_open_fd, &before))
+    goto fallback;
   for (int i = 0; i < REQUEST_FDS; i++)
     fd_identity (fds[i], &given[i]);
   for (int i = 0; i < 3; i++)
@@ -686,8 +748,9 @@ serve_connection (int conn, const struct warm_launcher *l)
   for (int i = 0; i < REQUEST_FDS; i++)
     close (fds[i]);
   nfds = 0;
-  if (lowered_hard || holds_any (conn, given, REQUEST_FDS))
+  if (lowered_hard || holds_any (&before, conn, given, REQUEST_FDS))
     keep = false;
+  free (before.fd);
 
   if (status < 0)
     {
@@ -705,6 +768,7 @@ serve_connection (int conn, const struct warm_launcher *l)
  fallback:
   for (int i = 0; i < nfds; i++)
     close (fds[i]);
+  free (before.fd);
   free (strings);
   free (argv);
   free (env);

@@ -511,11 +511,28 @@ cuMemFreeHost (void *p)
   return CUDA_SUCCESS;
 }
 
+/* A warm server's worker links and loads each program in the program's
+   own environment: the injections that concern a program are its.  */
+static void
+program_injections (void)
+{
+  bool no_device = inject.no_device, log_device = inject.log_device;
+  int devices = inject.devices;
+
+  memset (&inject, 0, sizeof inject);
+  parse_injections ();
+  inject.no_device = no_device;
+  inject.log_device = log_device;
+  inject.devices = devices;
+}
+
 CUresult
 cuLinkCreate (unsigned count, CUjit_option *options, void **values,
 	      CUlinkState *state)
 {
   struct link *l = calloc (1, sizeof *l);
+
+  program_injections ();
 
   if (l == NULL)
     return CUDA_ERROR_OUT_OF_MEMORY;
@@ -630,18 +647,7 @@ cuModuleLoadData (CUmodule *module, const void *image)
       *module = (CUmodule) m;
       return CUDA_SUCCESS;
     }
-  /* A warm server's worker loads each program in the program's own
-     environment: its injections are the program's.  */
-  {
-    bool no_device = inject.no_device, log_device = inject.log_device;
-    int devices = inject.devices;
-
-    memset (&inject, 0, sizeof inject);
-    parse_injections ();
-    inject.no_device = no_device;
-    inject.log_device = log_device;
-    inject.devices = devices;
-  }
+  program_injections ();
   if ((m->handle = dlopen (image, RTLD_NOW | RTLD_LOCAL)) == NULL)
     {
       fprintf (stderr, "fake-libcuda: %s\n", dlerror ());

@@ -219,8 +219,22 @@ for i in $(seq 100); do
   grep -q "ready at" "$work/idle.err" 2> /dev/null && break
   sleep 0.1
 done
-run env LD_LIBRARY_PATH="$work/nodriver" "$nvptx" "$prog" status 3
-check "--idle 1: served" test $status = 3
+# The one worker runs program after program, though the client's stdin
+# is the worker's own (/dev/null) and so is its directory; and it loads
+# a program it linked before from its cache: the driver logs no link.
+linked="^fake-libcuda: .*: no register limit$"
+in=/dev/null run env LD_LIBRARY_PATH="$work/nodriver" FAKE_LIBCUDA=log-jit \
+  "$nvptx" "$prog" status 3
+check "--idle 1: served, the program linked" \
+  test $status = 3 -a "$(grep -c "$linked" "$work/err")" = 1
+in=/dev/null run env LD_LIBRARY_PATH="$work/nodriver" FAKE_LIBCUDA=log-jit \
+  "$nvptx" "$prog" status 3
+check "the same worker runs it again from its cache, unlinked" \
+  test $status = 3 -a ! -s "$work/err"
+in=/dev/null run env LD_LIBRARY_PATH="$work/nodriver" FAKE_LIBCUDA=log-jit \
+  "$nvptx" -O 3 "$prog" status 3
+check "... and links it anew for other JIT options" \
+  test $status = 3 -a "$(grep -c "$linked" "$work/err")" = 1
 gone $server
 wait $server
 check "--idle 1: the server ends by itself, status 0, its socket removed" \
