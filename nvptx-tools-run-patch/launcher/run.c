@@ -571,9 +571,9 @@ static size_t context_stack_size;
 /* In a warm server's worker (warm_start): the context's first stack
    limit, and the most it keeps between programs, its share of the
    device's memory.  A program that needed more is followed by lowering
-   the limit back to the first, which takes the driver about 0.35 s, so
-   the programs within the share, most of a test suite's, pay nothing
-   (docs/testing.md, "Stack memory").  */
+   the limit back to the first; the programs within the share, most of
+   a test suite's, leave it as it is, which changing costs the driver
+   time (docs/testing.md, "Stack memory").  */
 static bool warm_worker;
 static size_t warm_first_stack, warm_stack_share;
 

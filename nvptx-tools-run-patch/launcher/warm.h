@@ -16,8 +16,9 @@
    core, up to this).  Programs of several contexts wait on each other
    in the driver: on an H100, 2026-12-05, a torture program's time in
    the worker grew from 24 ms with one worker to 43 with two, 64 with
-   four and 187 with eight, so that four allow the most programs a
-   second (docs/performance.md, "Test suites").  */
+   four and 187 with eight, so that four would allow the most programs
+   a second (docs/performance.md, "Test suites", says what those
+   figures include).  */
 #define WARM_WORKERS_MAX 64
 #define WARM_WORKERS_DEFAULT_MAX 4
 
