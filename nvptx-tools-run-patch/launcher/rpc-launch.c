@@ -570,9 +570,8 @@ rpc_launch_stream (const struct rpc_launch *launch)
   return launch->stream;
 }
 
-/* Seconds on the monotonic clock.  */
-static double
-now (void)
+double
+rpc_launch_now (void)
 {
   struct timespec ts;
 
@@ -616,7 +615,7 @@ kernel_done (struct rpc_launch *launch)
       stop_serving (launch);
       fatal_unless_success (cuda, r, "the GPU program failed");
     }
-  if (timeout > 0 && now () > launch->deadline)
+  if (timeout > 0 && rpc_launch_now () > launch->deadline)
     {
       /* As timeout(1) does; the context goes with the process.  */
       stop_serving (launch);
@@ -662,7 +661,7 @@ rpc_launch_serve (struct rpc_launch *launch)
   unsigned idle_polls = 0;
   long sleep_ns = SLEEP_MIN_NS;
 
-  launch->deadline = now () + launch->options->timeout;
+  launch->deadline = rpc_launch_now () + launch->options->timeout;
   if (server)
     rpc_server_set_wait_hook (server, watch_kernel, launch);
   for (;;)

@@ -182,6 +182,9 @@ rpc_launch_cpu_relax (void)
 #endif
 }
 
+/* Seconds on the monotonic clock, for deadlines and measurements.  */
+double rpc_launch_now (void);
+
 /* The name that begins each error message: "nvptx-run" by default.  */
 extern const char *rpc_launch_name;
 

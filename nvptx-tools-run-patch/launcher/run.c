@@ -149,15 +149,6 @@ static struct
   size_t len;
 } phases = { .fd = -1 };
 
-static double
-monotonic_seconds (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 /* Add " NAME VALUE" to the line, VALUE with DECIMALS digits after the
    point.  */
 static void
@@ -178,7 +169,7 @@ phase_note (const char *name, double value, int decimals)
 static void
 phase_end (const char *name)
 {
-  double t = monotonic_seconds ();
+  double t = rpc_launch_now ();
 
   phase_note (name, (t - phases.mark) * 1e3, 1);
   phases.mark = t;
@@ -190,7 +181,7 @@ phases_begin (const char *program)
 {
   const char *file = getenv ("NVPTX_RPC_PHASES");
 
-  phases.mark = monotonic_seconds ();
+  phases.mark = rpc_launch_now ();
   phases.fd = -1;
   if (file == NULL || file[0] == '\0')
     return;
@@ -588,14 +579,14 @@ static size_t warm_first_stack, warm_stack_share;
 static CUresult
 set_stack (size_t size)
 {
-  double deadline = monotonic_seconds () + WARM_MEMORY_WAIT;
+  double deadline = rpc_launch_now () + WARM_MEMORY_WAIT;
   CUresult r;
 
   if (size == context_stack_size)
     return CUDA_SUCCESS;
   while ((r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, size))
 	 == CUDA_ERROR_OUT_OF_MEMORY
-	 && warm_worker && monotonic_seconds () < deadline)
+	 && warm_worker && rpc_launch_now () < deadline)
     {
       struct timespec ts = { 0, WARM_MEMORY_RETRY_NS };
 

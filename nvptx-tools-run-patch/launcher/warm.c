@@ -121,15 +121,6 @@ enum
 /* How long a client that started a server waits for its socket.  */
 #define WARM_START_WAIT 30
 
-static double
-monotonic_seconds (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 /* --- The socket and its directory ------------------------------------ */
 
 /* Whether PATH is a directory of ours that no one else may enter.  */
@@ -388,10 +379,10 @@ warm_client (int device, int argc, char **argv)
   fd = connect_server (device);
   if (fd < 0 && warm != NULL && strcmp (warm, "start") == 0)
     {
-      double deadline = monotonic_seconds () + WARM_START_WAIT;
+      double deadline = rpc_launch_now () + WARM_START_WAIT;
 
       start_server (device);
-      while (fd < 0 && monotonic_seconds () < deadline)
+      while (fd < 0 && rpc_launch_now () < deadline)
 	{
 	  struct timespec ts = { 0, 20 * 1000 * 1000 };
 
@@ -932,7 +923,7 @@ hear_worker (struct slot *s)
   if (n <= 0)
     return false;
   if (kind == 'C' || kind == 'D')
-    last_activity = monotonic_seconds ();
+    last_activity = rpc_launch_now ();
   if (kind == 'R')
     s->ready = true;
   else if (kind == 'C' && nfds == 1)
@@ -966,7 +957,7 @@ idle_timeout (int idle_seconds)
   for (int i = 0; i < n_slots; i++)
     if (slots[i].conn >= 0)
       return -1;
-  left = last_activity + idle_seconds - monotonic_seconds ();
+  left = last_activity + idle_seconds - rpc_launch_now ();
   return left <= 0 ? 0 : (int) (left * 1000) + 1;
 }
 
@@ -1065,7 +1056,7 @@ warm_serve (int device, int workers, int idle_seconds,
     rpc_launch_fatal ("out of memory");
   for (int i = 0; i < workers; i++)
     start_worker (i, device, l);
-  last_activity = monotonic_seconds ();
+  last_activity = rpc_launch_now ();
 
   while (!stopping)
     {
@@ -1094,9 +1085,9 @@ warm_serve (int device, int workers, int idle_seconds,
 	      leave_socket (&addr, &mine);
 	      close (lock_fd);
 	      lock_fd = -1;
-	      quiet_until = monotonic_seconds () + 0.2;
+	      quiet_until = rpc_launch_now () + 0.2;
 	    }
-	  else if (monotonic_seconds () >= quiet_until)
+	  else if (rpc_launch_now () >= quiet_until)
 	    break;
 	  timeout = 50;
 	}
