@@ -118,8 +118,10 @@ enum
 /* Seconds without a program after which a server that a client started
    ends.  */
 #define WARM_IDLE_DEFAULT 300
-/* How long a client that started a server waits for its socket.  */
+/* How long a client that started a server waits for its socket, and
+   after how long it stops waiting if no server holds the lock.  */
 #define WARM_START_WAIT 30
+#define WARM_START_GRACE 1
 
 /* --- The socket and its directory ------------------------------------ */
 
@@ -165,6 +167,35 @@ socket_address (int device, bool create, struct sockaddr_un *addr)
   snprintf (addr->sun_path, sizeof addr->sun_path, "%s/device-%d", dir,
 	    device);
   return true;
+}
+
+/* Open the lock file of the server whose socket is at ADDR, with
+   FLAGS beside O_RDWR: -1 if it cannot be.  A server holds a lock on
+   it for its life.  */
+static int
+open_lock (const struct sockaddr_un *addr, int flags)
+{
+  char path[sizeof addr->sun_path + 8];
+
+  snprintf (path, sizeof path, "%s.lock", addr->sun_path);
+  return open (path, O_RDWR | O_CLOEXEC | O_NOFOLLOW | flags, 0600);
+}
+
+/* Whether a server of DEVICE holds its lock: it is starting or
+   serving.  */
+static bool
+server_running (int device)
+{
+  struct sockaddr_un addr;
+  bool held;
+  int fd;
+
+  if (!socket_address (device, false, &addr)
+      || (fd = open_lock (&addr, 0)) < 0)
+    return false;
+  held = flock (fd, LOCK_EX | LOCK_NB) != 0;
+  close (fd);
+  return held;
 }
 
 /* Whether the peer of socket FD runs as this user.  */
@@ -379,15 +410,21 @@ warm_client (int device, int argc, char **argv)
   fd = connect_server (device);
   if (fd < 0 && warm != NULL && strcmp (warm, "start") == 0)
     {
-      double deadline = rpc_launch_now () + WARM_START_WAIT;
+      double start = rpc_launch_now ();
 
       start_server (device);
-      while (fd < 0 && rpc_launch_now () < deadline)
+      while (fd < 0 && rpc_launch_now () < start + WARM_START_WAIT)
 	{
 	  struct timespec ts = { 0, 20 * 1000 * 1000 };
 
 	  nanosleep (&ts, NULL);
 	  fd = connect_server (device);
+	  /* A server that could not start (no driver, no such device)
+	     has let its lock go by then: run the program here, with the
+	     error a plain run gives.  */
+	  if (fd < 0 && rpc_launch_now () > start + WARM_START_GRACE
+	      && !server_running (device))
+	    break;
 	}
     }
   /* No server, or a stale socket of one that is gone: run here.  */
@@ -997,7 +1034,6 @@ warm_serve (int device, int workers, int idle_seconds,
   struct sigaction sa;
   struct stat mine, st;
   struct pollfd *p;
-  char lock_path[sizeof addr.sun_path + 8];
   int listen_fd, lock_fd, timeout, status = 0;
   double quiet_until = 0;
   bool announced = false;
@@ -1016,10 +1052,9 @@ warm_serve (int device, int workers, int idle_seconds,
 
   /* A server already there keeps it; a stale socket, whose server is
      gone, is replaced.  */
-  snprintf (lock_path, sizeof lock_path, "%s.lock", addr.sun_path);
-  lock_fd = open (lock_path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+  lock_fd = open_lock (&addr, O_CREAT);
   if (lock_fd < 0)
-    rpc_launch_fatal ("warm server: cannot open %s: %s", lock_path,
+    rpc_launch_fatal ("warm server: cannot open %s.lock: %s", addr.sun_path,
 		      strerror (errno));
   if (flock (lock_fd, LOCK_EX | LOCK_NB) != 0)
     rpc_launch_fatal ("a warm server already serves device %d at %s", device,

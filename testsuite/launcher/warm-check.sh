@@ -266,6 +266,14 @@ check "NVPTX_RPC_WARM=start: a server started, the program run there" \
 for i in $(seq 50); do [ -e "$sock" ] || break; sleep 0.1; done
 check "... and that server ends after NVPTX_RPC_WARM_IDLE seconds" \
   test ! -e "$sock"
+# A server that cannot start (here: no driver) sends its starter back
+# to run the program itself, at once, with a plain run's error.
+start=$(date +%s)
+run env NVPTX_RPC_WARM=start LD_LIBRARY_PATH="$work/nodriver" "$nvptx" \
+  "$prog" status 0
+expect "NVPTX_RPC_WARM=start, no driver: the plain run's error, 127" 127 \
+  "^nvptx-run: cannot load libcuda.so.1"
+check "... within seconds" test $(( $(date +%s) - start )) -lt 10
 run "$nvptx" --idle 0 "$prog" status 0
 expect "--idle 0: invalid, status 127" 127 "^nvptx-run: invalid idle time$"
 
