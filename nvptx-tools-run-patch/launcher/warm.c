@@ -53,11 +53,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/file.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -366,13 +366,14 @@ connect_server (int device)
 static void
 start_server (int device)
 {
-  const char *idle = getenv ("NVPTX_RPC_WARM_IDLE");
+  const char *idle_env = getenv ("NVPTX_RPC_WARM_IDLE");
+  int idle = idle_env != NULL ? atoi (idle_env) : 0;
   char device_arg[16], idle_arg[16];
   pid_t pid;
 
   snprintf (device_arg, sizeof device_arg, "%d", device);
   snprintf (idle_arg, sizeof idle_arg, "%d",
-	    idle != NULL && atoi (idle) > 0 ? atoi (idle) : WARM_IDLE_DEFAULT);
+	    idle > 0 ? idle : WARM_IDLE_DEFAULT);
   pid = fork ();
   if (pid == 0)
     {
@@ -385,6 +386,8 @@ start_server (int device)
       dup2 (null, 0);
       dup2 (null, 1);
       dup2 (null, 2);
+      if (null > 2)
+	close (null);
       execl ("/proc/self/exe", "nvptx-none-run", "--serve", "--device",
 	     device_arg, "--idle", idle_arg, (char *) NULL);
       _exit (127);
@@ -869,6 +872,9 @@ static struct slot
 } *slots;
 static int n_slots;
 static int signal_pipe[2];
+/* The lock that says the device is served: the master's alone, so that
+   it lets go of it when the master does.  */
+static int lock_fd = -1;
 static volatile sig_atomic_t stopping;
 
 static void
@@ -922,6 +928,8 @@ start_worker (int i, int device, const struct warm_launcher *l)
 	  }
       close (signal_pipe[0]);
       close (signal_pipe[1]);
+      if (lock_fd >= 0)
+	close (lock_fd);
       close (pair[0]);
       worker.control = pair[1];
       worker_main (device, n_slots, l);
@@ -1034,7 +1042,7 @@ warm_serve (int device, int workers, int idle_seconds,
   struct sigaction sa;
   struct stat mine, st;
   struct pollfd *p;
-  int listen_fd, lock_fd, timeout, status = 0;
+  int listen_fd, timeout, status = 0;
   double quiet_until = 0;
   bool announced = false;
 

@@ -33,6 +33,11 @@ start_server ()
 }
 start_server
 check "the server says it is ready" grep -q "warm server of device 0 ready at $sock, 3 workers" "$work/server.err"
+# Only the master holds the lock: a worker left behind could not keep
+# the next server out.
+check "the lock is the master's alone, not its workers'" test "$(
+  for f in /proc/[0-9]*/fd/*; do readlink "$f"; done 2> /dev/null \
+    | grep -c "^$sock.lock$")" = 1
 check "its directory is the user's, mode 0700" \
   test "$(stat -c %a:%u "$XDG_RUNTIME_DIR/nvptx-rpc")" = "700:$(id -u)"
 run env LD_LIBRARY_PATH="$work/nodriver" "$nvptx" "$prog" status 5
