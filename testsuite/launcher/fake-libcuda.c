@@ -256,39 +256,39 @@ cuDeviceGet (CUdevice *dev, int ordinal)
 					 : CUDA_ERROR_INVALID_DEVICE;
 }
 
-/* An H200's.  */
+/* The device: an H200's SMs and threads, 140 GiB of which 1 GiB is
+   taken before any stack.  */
+#define SM_COUNT 132
+#define THREADS_PER_SM 2048
+#define DEVICE_THREADS ((size_t) SM_COUNT * THREADS_PER_SM)
+#define DEVICE_MEMORY ((size_t) 140 << 30)
+#define MEMORY_TAKEN ((size_t) 1 << 30)
+
 CUresult
 cuDeviceGetAttribute (int *value, CUdevice_attribute attribute, CUdevice dev)
 {
   switch (attribute)
     {
     case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT:
-      *value = 132;
+      *value = SM_COUNT;
       return CUDA_SUCCESS;
     case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR:
-      *value = 2048;
+      *value = THREADS_PER_SM;
       return CUDA_SUCCESS;
     default:
       return CUDA_ERROR_INVALID_VALUE;
     }
 }
 
-/* The context's stack limit, and what the driver reserves for it: a
-   stack for every thread the device can hold (132 SMs of 2048), as the
-   real driver does.  */
+/* The context's stack limit.  The driver reserves it for every thread
+   the device can hold, as the real one does.  */
 static size_t stack_limit = 1024;
-
-static size_t
-stack_reservation (void)
-{
-  return stack_limit * 132 * 2048;
-}
 
 CUresult
 cuMemGetInfo (size_t *free_bytes, size_t *total)
 {
-  *total = (size_t) 140 << 30;
-  *free_bytes = *total - ((size_t) 1 << 30) - stack_reservation ();
+  *total = DEVICE_MEMORY;
+  *free_bytes = DEVICE_MEMORY - MEMORY_TAKEN - stack_limit * DEVICE_THREADS;
   return CUDA_SUCCESS;
 }
 
@@ -362,7 +362,7 @@ cuCtxSetLimit (CUlimit limit, size_t value)
   /* More than the device has; or more than the first stack while
      another process holds the rest, which it does while the file
      $FAKE_LIBCUDA_MEMORY_TAKEN is there.  */
-  if (value > (((size_t) 139 << 30) / (132 * 2048))
+  if (value > (DEVICE_MEMORY - MEMORY_TAKEN) / DEVICE_THREADS
       || (value > 1024 && taken != NULL && access (taken, F_OK) == 0))
     return CUDA_ERROR_OUT_OF_MEMORY;
   stack_limit = value;
