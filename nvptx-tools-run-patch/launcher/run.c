@@ -568,29 +568,30 @@ static size_t context_stack_size;
 static bool warm_worker;
 static size_t warm_first_stack, warm_stack_share;
 
-/* Memory the other workers' programs hold comes back as they end: how
-   long a worker waits for it before it fails as a lone launcher would,
-   and how long between its tries, in seconds and nanoseconds.  */
-#define WARM_MEMORY_WAIT 60
-#define WARM_MEMORY_RETRY_NS (20 * 1000 * 1000)
-
-/* Set the context's stack limit to SIZE, waiting for memory in a warm
-   worker.  */
+/* Set the context's stack limit to SIZE.  In a warm worker, memory that
+   a plain run would have may be held by the sibling workers: then ask
+   for it (warm_want_memory), first from their stacks, then from their
+   contexts, so that the program has the device as a plain run has it.  */
 static CUresult
 set_stack (size_t size)
 {
-  double deadline = rpc_launch_now () + WARM_MEMORY_WAIT;
   CUresult r;
 
   if (size == context_stack_size)
     return CUDA_SUCCESS;
-  while ((r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, size))
-	 == CUDA_ERROR_OUT_OF_MEMORY
-	 && warm_worker && rpc_launch_now () < deadline)
+  r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, size);
+  if (r == CUDA_ERROR_OUT_OF_MEMORY && warm_worker)
     {
-      struct timespec ts = { 0, WARM_MEMORY_RETRY_NS };
-
-      nanosleep (&ts, NULL);
+      /* A plain run starts from the first limit, too.  */
+      if (cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, warm_first_stack)
+	  == CUDA_SUCCESS)
+	context_stack_size = warm_first_stack;
+      for (int others_leave = 0;
+	   r == CUDA_ERROR_OUT_OF_MEMORY && others_leave <= 1; others_leave++)
+	{
+	  warm_want_memory (others_leave);
+	  r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, size);
+	}
     }
   if (r == CUDA_SUCCESS)
     context_stack_size = size;
@@ -891,7 +892,16 @@ warm_run (int argc, char **argv)
   return result;
 }
 
-static const struct warm_launcher warm_launcher = { warm_start, warm_run };
+/* A warm server's worker, between programs: give back the stack a
+   sibling's program needs.  */
+static void
+warm_yield (void)
+{
+  set_stack (warm_first_stack);
+}
+
+static const struct warm_launcher warm_launcher = { warm_start, warm_run,
+						    warm_yield };
 
 int
 main (int argc, char **argv)

@@ -37,9 +37,16 @@
    warm_request with its descriptors 0, 1, 2 and its working directory
    (SCM_RIGHTS), then its arguments and environment, NUL-separated; the
    reply is one struct warm_reply.  Between a worker and the master, on
-   a SOCK_SEQPACKET pair: 'R' once its context is up, 'C' with a
-   connection's descriptor when it takes one, 'D' when it has replied on
-   it.  */
+   a SOCK_SEQPACKET pair, one byte each, as enum control says.
+
+   Device memory: a plain run has the device to itself, a worker shares
+   it with its siblings, whose stacks (reserved for every thread the
+   device holds) and contexts may hold what a program needs.  A worker
+   whose program cannot have its stack asks the master, which has each
+   other worker give back its stack between programs and wait, or, if
+   that is not enough, leave; the program then has what a plain run
+   would have, and the others go on, or are started again, once it has
+   ended.  */
 
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -105,6 +112,23 @@ enum
   REPLY_FALLBACK = 'F',		/* Run it yourself.  */
   REPLY_EXIT = 'X',		/* Exit with VALUE.  */
   REPLY_SIGNAL = 'S'		/* End by signal VALUE.  */
+};
+
+/* The messages between the master and a worker.  */
+enum control
+{
+  /* Worker to master.  */
+  CONTROL_READY = 'R',		/* Its context is up.  */
+  CONTROL_TAKEN = 'C',		/* It took the connection sent along.  */
+  CONTROL_DONE = 'D',		/* It replied on that connection.  */
+  CONTROL_WANT_STACKS = 'M',	/* Its program needs the others' stacks, */
+  CONTROL_WANT_DEVICE = 'W',	/* ... or their contexts' memory too.  */
+  CONTROL_PAUSED = 'P',		/* It gave back its stack, and waits.  */
+  /* Master to worker.  */
+  CONTROL_YIELD = 'Y',		/* Give back the stack, then wait.  */
+  CONTROL_QUIT = 'Q',		/* Leave, after the program it runs.  */
+  CONTROL_GO_ON = 'U',		/* Serve again.  */
+  CONTROL_GRANTED = 'G'		/* The memory the program wanted is free.  */
 };
 
 /* Programs a worker runs before it leaves for a fresh one.  The device
@@ -529,6 +553,46 @@ tell_master (char kind, int fd)
     _exit (0);
 }
 
+/* The master's next message.  */
+static char
+hear_master (void)
+{
+  char kind;
+
+  if (!read_all (worker.control, &kind, 1))
+    _exit (0);
+  return kind;
+}
+
+void
+warm_want_memory (bool others_leave)
+{
+  tell_master (others_leave ? CONTROL_WANT_DEVICE : CONTROL_WANT_STACKS, -1);
+  /* A yield or quit sent before the master read this was meant for the
+     worker between programs: it has no stack to give now, and cannot
+     leave its program.  */
+  while (hear_master () != CONTROL_GRANTED)
+    ;
+}
+
+/* Between programs, what the master asks: give back the stack and wait
+   until the others' program has ended, or leave.  */
+static void
+heed_master (const struct warm_launcher *l)
+{
+  char kind = hear_master ();
+
+  if (kind == CONTROL_YIELD)
+    {
+      l->yield ();
+      tell_master (CONTROL_PAUSED, -1);
+      while ((kind = hear_master ()) != CONTROL_GO_ON && kind != CONTROL_QUIT)
+	;
+    }
+  if (kind == CONTROL_QUIT)
+    exit (0);
+}
+
 static void
 reply_to (int conn, uint32_t kind, int32_t value)
 {
@@ -834,16 +898,27 @@ worker_main (int device, int workers, const struct warm_launcher *l)
   umask (worker.umask);
   for (size_t i = 0; i < N_LIMITS; i++)
     getrlimit (carried_limits[i], &worker.limits[i]);
-  tell_master ('R', -1);
+  tell_master (CONTROL_READY, -1);
 
   for (;;)
     {
-      int conn = accept4 (worker.listen_fd, NULL, NULL, SOCK_CLOEXEC);
+      /* The socket does not block: the siblings poll it too.  */
+      struct pollfd p[2] = { { worker.control, POLLIN, 0 },
+			     { worker.listen_fd, POLLIN, 0 } };
+      int conn;
       bool keep;
 
+      if (poll (p, 2, -1) < 0)
+	continue;
+      if (p[0].revents)
+	{
+	  heed_master (l);
+	  continue;
+	}
+      conn = accept4 (worker.listen_fd, NULL, NULL, SOCK_CLOEXEC);
       if (conn < 0)
 	{
-	  if (errno == EINTR || errno == ECONNABORTED)
+	  if (errno == EAGAIN || errno == EINTR || errno == ECONNABORTED)
 	    continue;
 	  rpc_launch_fatal ("warm server: accept: %s", strerror (errno));
 	}
@@ -852,10 +927,10 @@ worker_main (int device, int workers, const struct warm_launcher *l)
 	  close (conn);
 	  continue;
 	}
-      tell_master ('C', conn);
+      tell_master (CONTROL_TAKEN, conn);
       keep = serve_connection (conn, l);
       close (conn);
-      tell_master ('D', -1);
+      tell_master (CONTROL_DONE, -1);
       if (!keep || --worker.programs_left == 0)
 	exit (0);
     }
@@ -869,6 +944,9 @@ static struct slot
   int control;			/* The master's end.  */
   int conn;			/* The connection it serves, or -1.  */
   bool ready;
+  char wants;			/* CONTROL_WANT_STACKS or _DEVICE, or 0.  */
+  char told;			/* CONTROL_YIELD or _QUIT, or 0.  */
+  bool paused;
 } *slots;
 static int n_slots;
 static int signal_pipe[2];
@@ -936,7 +1014,7 @@ start_worker (int i, int device, const struct warm_launcher *l)
     }
   sigprocmask (SIG_SETMASK, &saved, NULL);
   close (pair[1]);
-  slots[i] = (struct slot) { pid, pair[0], -1, false };
+  slots[i] = (struct slot) { pid, pair[0], -1, false, 0, 0, false };
 }
 
 /* Tell the client of slot S's connection how its worker ended, from
@@ -957,9 +1035,87 @@ report_end (struct slot *s, int status)
 /* When a worker last took or finished a program.  */
 static double last_activity;
 
+/* The slot whose program the others give memory to (-1: none), and
+   whether they have.  */
+static int memory_for = -1;
+static bool memory_given;
+
+static void
+tell_worker (struct slot *s, char kind)
+{
+  send (s->control, &kind, 1, MSG_NOSIGNAL);
+}
+
+/* For the first slot that wants memory, have each other worker give
+   back its stack or leave, as it wants, and tell it once they all have.
+   The workers that want memory themselves are waiting in their programs,
+   their stacks given back already.  */
+static void
+arrange_memory (void)
+{
+  struct slot *s;
+  bool all = true;
+
+  for (int i = 0; i < n_slots && memory_for < 0; i++)
+    if (slots[i].wants)
+      memory_for = i;
+  if (memory_for < 0 || memory_given)
+    return;
+  s = &slots[memory_for];
+  for (int i = 0; i < n_slots; i++)
+    {
+      struct slot *o = &slots[i];
+      char ask = s->wants == CONTROL_WANT_DEVICE ? CONTROL_QUIT
+						 : CONTROL_YIELD;
+
+      if (o == s || o->pid == 0 || o->wants)
+	continue;
+      if (o->told != ask)
+	{
+	  tell_worker (o, ask);
+	  o->told = ask;
+	}
+      if (ask == CONTROL_QUIT || !o->paused)
+	all = false;
+    }
+  if (all)
+    {
+      tell_worker (s, CONTROL_GRANTED);
+      s->wants = 0;
+      memory_given = true;
+    }
+}
+
+/* The program that had the memory has ended (or never will have it):
+   the next that wants it, if any, may have it; else the others go on,
+   and those that left are started again.  */
+static void
+memory_returned (int device, const struct warm_launcher *l)
+{
+  memory_for = -1;
+  memory_given = false;
+  for (int i = 0; i < n_slots; i++)
+    if (slots[i].wants)
+      return;
+  for (int i = 0; i < n_slots; i++)
+    {
+      struct slot *o = &slots[i];
+
+      if (o->pid == 0)
+	start_worker (i, device, l);
+      else if (o->told)
+	{
+	  if (o->paused)
+	    tell_worker (o, CONTROL_GO_ON);
+	  o->told = 0;
+	  o->paused = false;
+	}
+    }
+}
+
 /* Read what slot S's worker says; false once it has gone.  */
 static bool
-hear_worker (struct slot *s)
+hear_worker (struct slot *s, int device, const struct warm_launcher *l)
 {
   char kind;
   int fd, nfds;
@@ -967,21 +1123,38 @@ hear_worker (struct slot *s)
 
   if (n <= 0)
     return false;
-  if (kind == 'C' || kind == 'D')
-    last_activity = rpc_launch_now ();
-  if (kind == 'R')
-    s->ready = true;
-  else if (kind == 'C' && nfds == 1)
+  switch (kind)
     {
+    case CONTROL_READY:
+      s->ready = true;
+      break;
+    case CONTROL_TAKEN:
+      last_activity = rpc_launch_now ();
+      if (nfds == 1)
+	{
+	  if (s->conn >= 0)
+	    close (s->conn);
+	  s->conn = fd;
+	  fd = -1;
+	}
+      break;
+    case CONTROL_DONE:
+      last_activity = rpc_launch_now ();
       if (s->conn >= 0)
 	close (s->conn);
-      s->conn = fd;
-      fd = -1;
-    }
-  else if (kind == 'D' && s->conn >= 0)
-    {
-      close (s->conn);
       s->conn = -1;
+      if (s - slots == memory_for)
+	memory_returned (device, l);
+      break;
+    case CONTROL_WANT_STACKS:
+    case CONTROL_WANT_DEVICE:
+      s->wants = kind;
+      if (s - slots == memory_for)
+	memory_given = false;
+      break;
+    case CONTROL_PAUSED:
+      s->paused = true;
+      break;
     }
   if (nfds == 1 && fd >= 0)
     close (fd);
@@ -1026,7 +1199,6 @@ turn_away_waiting (int listen_fd)
 {
   int conn;
 
-  fcntl (listen_fd, F_SETFL, O_NONBLOCK);
   while ((conn = accept4 (listen_fd, NULL, NULL, SOCK_CLOEXEC)) >= 0)
     {
       reply_to (conn, REPLY_FALLBACK, 0);
@@ -1073,7 +1245,7 @@ warm_serve (int device, int workers, int idle_seconds,
 	rpc_launch_fatal ("warm server: %s is not a socket", addr.sun_path);
       unlink (addr.sun_path);
     }
-  listen_fd = socket (AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  listen_fd = socket (AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
   if (listen_fd < 0
       || bind (listen_fd, (struct sockaddr *) &addr, sizeof addr) != 0
       || chmod (addr.sun_path, 0600) != 0 || listen (listen_fd, 256) != 0
@@ -1107,7 +1279,9 @@ warm_serve (int device, int workers, int idle_seconds,
 
       for (int i = 0; i < workers; i++)
 	{
-	  p[i] = (struct pollfd) { slots[i].control, POLLIN, 0 };
+	  /* A slot left empty while a program has the memory: none.  */
+	  p[i] = (struct pollfd) { slots[i].pid != 0 ? slots[i].control : -1,
+				   POLLIN, 0 };
 	  all_ready &= slots[i].ready;
 	}
       if (all_ready && !announced)
@@ -1149,7 +1323,7 @@ warm_serve (int device, int workers, int idle_seconds,
 	  struct slot *s = &slots[i];
 	  int wstatus;
 
-	  if (!p[i].revents || hear_worker (s))
+	  if (s->pid == 0 || !p[i].revents || hear_worker (s, device, l))
 	    continue;
 	  /* Its end of the pair closed: it has exited.  */
 	  while (waitpid (s->pid, &wstatus, 0) < 0 && errno == EINTR)
@@ -1157,6 +1331,8 @@ warm_serve (int device, int workers, int idle_seconds,
 	  report_end (s, wstatus);
 	  close (s->control);
 	  s->pid = 0;
+	  s->wants = s->told = 0;
+	  s->paused = false;
 	  if (!s->ready)
 	    {
 	      /* It could not start (no driver, no such device): neither
@@ -1165,8 +1341,13 @@ warm_serve (int device, int workers, int idle_seconds,
 	      status = 127;
 	      break;
 	    }
-	  start_worker (i, device, l);
+	  /* While a program wants the memory, no worker starts.  */
+	  if (i == memory_for)
+	    memory_returned (device, l);
+	  else if (memory_for < 0)
+	    start_worker (i, device, l);
 	}
+      arrange_memory ();
     }
 
   leave_socket (&addr, &mine);

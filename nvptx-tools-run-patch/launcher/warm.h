@@ -12,6 +12,8 @@
 #ifndef WARM_H
 #define WARM_H
 
+#include <stdbool.h>
+
 /* Workers a server may have, and the most it has by default (one a
    core, up to this).  Programs of several contexts wait on each other
    in the driver: on an H100, 2026-12-05, a torture program's time in
@@ -34,7 +36,17 @@ struct warm_launcher
      as a fresh launcher would: the sender then runs it itself.  Errors
      end the worker, with the status the sender then gets.  */
   int (*run) (int argc, char **argv);
+  /* Between programs, when a sibling's program needs the memory: give
+     back what the context can spare.  */
+  void (*yield) (void);
 };
+
+/* In a worker, from a program that cannot have the device memory it
+   needs: return once each other worker has given back what it can
+   spare (yield, after the program it runs), or, with OTHERS_LEAVE, has
+   left, so that the program has what a plain run would have.  The
+   other workers take no program until this one has ended.  */
+void warm_want_memory (bool others_leave);
 
 /* --serve: serve DEVICE with WORKERS workers (0: the default) until
    SIGTERM, SIGINT or SIGHUP, or IDLE_SECONDS without a program (0:

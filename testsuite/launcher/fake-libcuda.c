@@ -40,17 +40,23 @@
    1 GiB is taken, and a stack limit's worth for each of its 132 * 2048
    threads (cuMemGetInfo); a stack limit beyond that fails, and so does
    one above 1 KiB while the file $FAKE_LIBCUDA_MEMORY_TAKEN is there,
-   as when other processes hold the memory.  Other objects of an image
+   as when other processes hold the memory.  With $FAKE_LIBCUDA_SHARED
+   naming a directory when the context is made, the processes that name
+   it share the device, as a warm server's workers do: each other
+   context holds 1 GiB and its stack limit's worth, which each records
+   in a file there named by its process id.  Other objects of an image
    may come before or after the program's line, each a line
    "fake-libcuda object NAME", then any text (".entry" for a
    kernel's).  */
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <link.h>
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -280,15 +286,84 @@ cuDeviceGetAttribute (int *value, CUdevice_attribute attribute, CUdevice dev)
     }
 }
 
+/* What another process's context holds beyond its stack, on a shared
+   device.  */
+#define CONTEXT_MEMORY ((size_t) 1 << 30)
+
 /* The context's stack limit.  The driver reserves it for every thread
    the device can hold, as the real one does.  */
 static size_t stack_limit = 1024;
 
+/* $FAKE_LIBCUDA_SHARED as the context was made, or NULL.  A warm
+   worker's environment is its client's while a program runs.  */
+static char *shared_dir;
+
+/* The memory the other processes sharing the device hold: the sum of
+   the files of those still alive.  */
+static size_t
+others_memory (void)
+{
+  char path[4096];
+  size_t sum = 0;
+  struct dirent *e;
+  DIR *d;
+
+  if (shared_dir == NULL || (d = opendir (shared_dir)) == NULL)
+    return 0;
+  while ((e = readdir (d)) != NULL)
+    {
+      long pid = strtol (e->d_name, NULL, 10);
+      unsigned long long held;
+      FILE *f;
+
+      if (pid <= 0 || pid == getpid () || kill (pid, 0) != 0)
+	continue;
+      snprintf (path, sizeof path, "%s/%ld", shared_dir, pid);
+      if ((f = fopen (path, "r")) == NULL)
+	continue;
+      if (fscanf (f, "%llu", &held) == 1)
+	sum += held;
+      fclose (f);
+    }
+  closedir (d);
+  return sum;
+}
+
+/* Record what this context holds, for the others sharing the device.  */
+static void
+record_memory (void)
+{
+  char path[4096], tmp[4096];
+  FILE *f;
+
+  if (shared_dir == NULL)
+    return;
+  snprintf (path, sizeof path, "%s/%ld", shared_dir, (long) getpid ());
+  snprintf (tmp, sizeof tmp, "%s/.%ld", shared_dir, (long) getpid ());
+  if ((f = fopen (tmp, "w")) == NULL)
+    return;
+  fprintf (f, "%zu\n", CONTEXT_MEMORY + stack_limit * DEVICE_THREADS);
+  if (fclose (f) == 0)
+    rename (tmp, path);
+}
+
+/* The memory free for this context's stack.  */
+static size_t
+free_for_stack (void)
+{
+  size_t others = others_memory ();
+
+  return others > DEVICE_MEMORY - MEMORY_TAKEN
+	 ? 0 : DEVICE_MEMORY - MEMORY_TAKEN - others;
+}
+
 CUresult
 cuMemGetInfo (size_t *free_bytes, size_t *total)
 {
+  size_t room = free_for_stack (), stack = stack_limit * DEVICE_THREADS;
+
   *total = DEVICE_MEMORY;
-  *free_bytes = DEVICE_MEMORY - MEMORY_TAKEN - stack_limit * DEVICE_THREADS;
+  *free_bytes = room > stack ? room - stack : 0;
   return CUDA_SUCCESS;
 }
 
@@ -304,8 +379,13 @@ CUresult
 cuCtxCreate (CUcontext *ctx, unsigned flags, CUdevice dev)
 #endif
 {
+  const char *shared = getenv ("FAKE_LIBCUDA_SHARED");
+
   if (inject.log_device)
     fprintf (stderr, "fake-libcuda: context on device %d\n", (int) dev);
+  if (shared != NULL && shared_dir == NULL)
+    shared_dir = strdup (shared);
+  record_memory ();
   *ctx = (CUcontext) &context;
   return CUDA_SUCCESS;
 }
@@ -359,13 +439,15 @@ cuCtxSetLimit (CUlimit limit, size_t value)
 
   if (limit != CU_LIMIT_STACK_SIZE)
     return CUDA_SUCCESS;
-  /* More than the device has; or more than the first stack while
-     another process holds the rest, which it does while the file
-     $FAKE_LIBCUDA_MEMORY_TAKEN is there.  */
-  if (value > (DEVICE_MEMORY - MEMORY_TAKEN) / DEVICE_THREADS
+  /* More than the device has free, the others sharing it holding what
+     they do; or more than the first stack while another process holds
+     the rest, which it does while the file $FAKE_LIBCUDA_MEMORY_TAKEN
+     is there.  */
+  if (value > free_for_stack () / DEVICE_THREADS
       || (value > 1024 && taken != NULL && access (taken, F_OK) == 0))
     return CUDA_ERROR_OUT_OF_MEMORY;
   stack_limit = value;
+  record_memory ();
   return CUDA_SUCCESS;
 }
 

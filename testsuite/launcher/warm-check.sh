@@ -58,23 +58,19 @@ run env NVPTX_RPC_PHASES="$work/phases-256k" "$nvptx" -S 262144 "$prog" \
   status 0
 check "a warm worker gives a stack beyond its share back" \
   grep -E -q " free_mib $((139 * 1024 - 264))$" "$work/phases-256k"
-# While other processes hold the memory a stack needs, a plain launcher
-# fails; a warm worker waits for the memory, as a worker's neighbours
-# give theirs back when their programs end.
+# While another process holds the memory a stack needs, a plain launcher
+# fails, and so does a warm one, once its siblings have made way for it
+# (below): the same error and status.
 touch "$work/taken"
 run env NVPTX_RPC_WARM=0 FAKE_LIBCUDA_MEMORY_TAKEN="$work/taken" "$nvptx" \
   -S 262144 "$prog" status 0
 expect "memory taken: a plain run fails, 127" 127 \
   "^nvptx-run: could not set stack limit: out of memory"
-(sleep 1; rm "$work/taken") &
-remover=$!
-run env FAKE_LIBCUDA_MEMORY_TAKEN="$work/taken" \
-  NVPTX_RPC_PHASES="$work/phases-wait" "$nvptx" -S 262144 "$prog" status 6
-wait $remover
-check "memory taken: a warm run waits for it, then runs" \
-  test $status = 6 -a ! -s "$work/err"
-check "... and its limits phase took the wait" \
-  awk '{ exit !($5 >= 900) }' "$work/phases-wait"
+run env FAKE_LIBCUDA_MEMORY_TAKEN="$work/taken" "$nvptx" -S 262144 "$prog" \
+  status 0
+expect "memory taken: a warm run fails the same way, 127" 127 \
+  "^nvptx-run: could not set stack limit: out of memory"
+rm "$work/taken"
 run "$nvptx" --serve
 expect "a second server of the device: refused, 127" 127 \
   "^nvptx-run: a warm server already serves device 0 at $sock$"
@@ -260,6 +256,59 @@ check "two servers at once: one serves, the other is refused" test \
   "$(cat "$work/s1.err" "$work/s2.err" | grep -c "already serves")" = 1
 kill -TERM $s1 $s2 2> /dev/null
 wait $s1 $s2
+
+# The device's memory shared among the workers, as $FAKE_LIBCUDA_SHARED
+# makes the stand-in's: each other context holds 1 GiB and its stack.
+mkdir "$work/device"
+FAKE_LIBCUDA_SHARED=$work/device "$nvptx" --serve --workers 3 \
+  2> "$work/shared.err" &
+server=$!
+for i in $(seq 100); do
+  grep -q "ready at" "$work/shared.err" 2> /dev/null && break
+  sleep 0.1
+done
+# Two programs keep their default 128 KiB stacks (33 GiB each) for 2 s;
+# a third wants 384 KiB (99 GiB) of the 71 GiB left.  Its worker waits
+# until the two have ended and their workers given their stacks back:
+# then it has what a plain run, alone on the device, would have.
+holders=
+for i in 1 2; do
+  "$nvptx" "$prog" idle 2 > "$work/hold$i.out" 2>&1 &
+  holders="$holders $!"
+done
+sleep 0.5
+run env NVPTX_RPC_PHASES="$work/phases-want" "$nvptx" -S 393216 "$prog" \
+  status 7
+wait $holders
+check "a stack the siblings' stacks hold: the program waits, then runs" \
+  test $status = 7 -a ! -s "$work/err"
+check "... and the programs that held them ran on unchanged" \
+  test "$(cat "$work/hold1.out" "$work/hold2.out")" = "idle
+idle"
+check "... and its limits phase took the wait" \
+  awk '{ exit !($5 >= 1000) }' "$work/phases-want"
+# workers N: the server has N workers, within 5 s.
+workers ()
+{
+  for i in $(seq 50); do
+    [ "$(grep -l "^PPid:[[:space:]]*$server$" /proc/[0-9]*/status \
+	  2> /dev/null | wc -l)" = "$1" ] && return 0
+    sleep 0.1
+  done
+  return 1
+}
+# 548,000 bytes a thread is 138 GiB of the 139 a plain run has, more
+# than the others' contexts leave: they leave, and start again after.
+run "$nvptx" -S 548000 "$prog" status 8
+check "a stack the siblings' contexts hold: they leave, the program runs" \
+  test $status = 8 -a ! -s "$work/err"
+check "... and the server has its 3 workers again" workers 3
+run "$nvptx" -S 552100 "$prog" status 0
+expect "more than the device has: the plain run's error, 127" 127 \
+  "^nvptx-run: could not set stack limit: out of memory"
+check "... and the server still has its 3 workers" workers 3
+kill -TERM $server
+wait $server
 
 # NVPTX_RPC_WARM=start: a client that finds no server starts one, which
 # runs its program and ends after NVPTX_RPC_WARM_IDLE seconds idle.
