@@ -22,6 +22,10 @@
 #                  through the warm launcher ($TORTURE_KINDS, default
 #                  all three), each timed; ours and warm must give the
 #                  same results
+#   torture-rates  torture-rates.sh: those programs one at a time, 16 at
+#                  once stock and ours, and through the warm launcher
+#                  (its JIT cache empty, then filled, and by worker
+#                  count), every run compared with the serial one
 #   offload        gpu-offload.sh: our OpenMP and OpenACC programs
 #   libgomp        GCC's libgomp tests built beforehand by
 #                  libgomp-build.sh (.gpu-pack/libgomp.tar.xz), stock and
@@ -113,6 +117,7 @@ for part; do
 	then echo "PASS: torture through the warm server: results as plain"
 	else echo "FAIL: torture through the warm server differs from plain"
 	fi ;;
+      torture-rates) timeout $limit "$here/torture-rates.sh" "$logs" ;;
       installed)
 	for prog in posix formats; do
 	  d=$logs/$prog

@@ -39,11 +39,12 @@ summarize ()
   cat "$results"/*.result 2> /dev/null | sort > "$out/torture-$kind-run.sum"
   rm -rf "$work"
   ran=$(wc -l < "$out/torture-$kind-run.sum")
-  seconds=$(( $(date +%s) - ${start:-$(date +%s)} ))
+  seconds=$(awk -v a="${start:-0}" -v b="$(date +%s.%N)" \
+	     'BEGIN { printf "%.1f", (a > 0 ? b - a : 0) }')
   echo "$kind: $(grep -c '^PASS' "$out/torture-$kind-run.sum") PASS," \
     "$(grep -c '^FAIL' "$out/torture-$kind-run.sum") FAIL; $ran programs" \
     "in $seconds s, $(awk -v n="$ran" -v s="$seconds" \
-		       'BEGIN { printf "%.1f", s ? n / s : 0 }') programs/s"
+		       'BEGIN { printf "%.1f", (s > 0 ? n / s : 0) }') programs/s"
 }
 trap 'rm -rf "$work"' EXIT
 trap 'exit 143' TERM INT HUP
@@ -65,7 +66,7 @@ if [ $kind = warm ]; then
 else
   export NVPTX_RPC_WARM=0
 fi
-start=$(date +%s)
+start=$(date +%s.%N)
 # timeout --foreground: a limit around this script reaches the launchers.
 ls | grep -v '\.options$' | head -n "${TORTURE_SAMPLE:-1000000}" \
   | xargs -P "${TORTURE_JOBS:-16}" -I {} sh -c '
