@@ -15,12 +15,10 @@
 #include <stdbool.h>
 
 /* Workers a server may have, and the most it has by default (one a
-   core, up to this).  Programs of several contexts wait on each other
-   in the driver: on an H100, 2026-12-05, a torture program's time in
-   the worker grew from 24 ms with one worker to 43 with two, 64 with
-   four and 187 with eight, so that four would allow the most programs
-   a second (docs/performance.md, "Test suites", says what those
-   figures include).  */
+   core, up to this).  Four default stacks (128 KiB a thread, 35 GB)
+   fit an H200 and stay from one program to the next; more workers pay
+   only for suites of small stacks (docs/performance.md, "Test
+   suites").  */
 #define WARM_WORKERS_MAX 64
 #define WARM_WORKERS_DEFAULT_MAX 4
 
