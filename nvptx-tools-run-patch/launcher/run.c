@@ -101,6 +101,12 @@ error_name (CUresult r)
   return n;
 }
 
+/* The device and the context (start_cuda); the driver's functions that
+   rpc-launch.c calls.  */
+static struct rpc_launch_cuda rpc_cuda;
+static CUdevice dev;
+static CUcontext ctx;
+
 /* Fatal error MSG, with the driver's name and description of R, unless R
    is CUDA_SUCCESS.  Only once libcuda is loaded.  */
 static void
@@ -369,6 +375,43 @@ link_program (const char *program, size_t len, void **image, size_t *size)
   return linkstate;
 }
 
+/* Whether this process is a warm server's worker (warm_start).  */
+static bool warm_worker;
+
+/* Memory that other launchers' programs hold comes back as they end:
+   how long a plain run waits for it by default, trying again every
+   MEMORY_RETRY_NS, before it fails as the driver says (or, for the
+   default stack, takes what is free, as the stock launcher does).
+   $NVPTX_RPC_MEMORY_WAIT sets the seconds.  */
+#define MEMORY_WAIT_DEFAULT 60
+#define MEMORY_RETRY_NS (20 * 1000 * 1000)
+
+/* After the driver's result R: whether to try again, once a moment
+   has passed, because R says out of memory and the run's wait for
+   memory lasts.  A warm worker's program asks its siblings instead
+   (set_stack).  */
+static bool
+memory_wait (CUresult r)
+{
+  static double deadline;
+  struct timespec ts = { 0, MEMORY_RETRY_NS };
+  double now;
+
+  if (r != CUDA_ERROR_OUT_OF_MEMORY || warm_worker)
+    return false;
+  now = rpc_launch_now ();
+  if (deadline == 0)
+    {
+      const char *wait = getenv ("NVPTX_RPC_MEMORY_WAIT");
+
+      deadline = now + (wait != NULL ? atoi (wait) : MEMORY_WAIT_DEFAULT);
+    }
+  if (now >= deadline)
+    return false;
+  nanosleep (&ts, NULL);
+  return true;
+}
+
 /* Load PROGRAM, LEN bytes, as *MODULE, linked or, with CACHE, from a
    warm worker's cache, where a linked image is then kept; find its
    __main kernel.  */
@@ -389,7 +432,9 @@ compile_program (const char *program, size_t len, bool cache,
     }
   /* A linked image belongs to the link's state: load it before
      destroying that.  */
-  r = cuda.cuModuleLoadData (module, image);
+  do
+    r = cuda.cuModuleLoadData (module, image);
+  while (memory_wait (r));
   fatal_unless_success (r, "cuModuleLoadData failed");
   if (linkstate != NULL)
     {
@@ -422,7 +467,9 @@ device_threads (CUdevice dev)
 }
 
 /* The stock launcher's default per-lane stack size for device DEV when
-   the heap takes HEAP_SIZE bytes and MEM bytes are free.  */
+   the heap takes HEAP_SIZE bytes and MEM bytes are free.  (Called with
+   the device's total memory less CONTEXT_RESERVE, it is the size a run
+   alone on the device gets, whatever other programs hold now.)  */
 static size_t
 default_stack_size (CUdevice dev, size_t mem, long heap_size)
 {
@@ -437,6 +484,9 @@ default_stack_size (CUdevice dev, size_t mem, long heap_size)
     mem = 128 * 1024;
   return mem & -(size_t) 8;
 }
+
+/* What a context itself takes of the device's memory, with room.  */
+#define CONTEXT_RESERVE ((size_t) 1 << 30)
 
 /* The device memory free now, and in all.  */
 static void
@@ -565,7 +615,6 @@ static size_t context_stack_size;
    the limit back to the first; the programs within the share, most of
    a test suite's, leave it as it is, which changing costs the driver
    time (docs/testing.md, "Stack memory").  */
-static bool warm_worker;
 static size_t warm_first_stack, warm_stack_share;
 
 /* Set the context's stack limit to SIZE.  In a warm worker, memory that
@@ -579,7 +628,9 @@ set_stack (size_t size)
 
   if (size == context_stack_size)
     return CUDA_SUCCESS;
-  r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, size);
+  do
+    r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, size);
+  while (memory_wait (r));
   if (r == CUDA_ERROR_OUT_OF_MEMORY && warm_worker)
     {
       /* A plain run starts from the first limit, too.  */
@@ -598,20 +649,33 @@ set_stack (size_t size)
   return r;
 }
 
-/* Set the GPU stack to STACK_SIZE bytes a thread, or more if PROGRAM's
-   frames need it.  The driver raises the stack limit at launch for a
-   kernel whose stack it can compute, but a program linked with
-   nvptx-rpc's newlib makes indirect calls, so do that here instead: when
-   the direct calls need more (ptx-stack.c), give them that and STACK_ROOM
-   for the frames behind the indirect calls.  If the device will not give
-   that much, keep the limit the program would have had.  */
-static void
-set_stack_limit (const char *program, size_t program_len, long stack_size)
+/* Set the GPU stack to STACK_SIZE bytes a thread (0: the default, with
+   a heap of HEAP_SIZE bytes), or more if PROGRAM's frames need it.  The
+   driver raises the stack limit at launch for a kernel whose stack it
+   can compute, but a program linked with nvptx-rpc's newlib makes
+   indirect calls, so do that here instead: when the direct calls need
+   more (ptx-stack.c), give them that and STACK_ROOM for the frames
+   behind the indirect calls.  If the device will not give that much,
+   keep the limit the program would have had.  Return the limit set.  */
+static long
+set_stack_limit (const char *program, size_t program_len, long stack_size,
+		 long heap_size)
 {
   size_t need = (ptx_stack_need (program, program_len, KERNEL) + STACK_ROOM
 		 + 7) & -(size_t) 8;
+  size_t free_bytes, total;
+  bool by_default = stack_size == 0;
   CUresult r;
 
+  /* The default from the device's memory, not from what is free now,
+     which depends on what other programs hold at the moment: a program
+     gets the stack it gets run alone.  */
+  if (by_default)
+    {
+      memory_info (&free_bytes, &total);
+      stack_size = default_stack_size (dev, total - CONTEXT_RESERVE,
+				       heap_size);
+    }
   if ((size_t) stack_size < need)
     {
       r = set_stack (need);
@@ -623,7 +687,16 @@ set_stack_limit (const char *program, size_t program_len, long stack_size)
 		 error_name (r), stack_size);
     }
   r = set_stack (stack_size);
+  if (r == CUDA_ERROR_OUT_OF_MEMORY && by_default && !warm_worker)
+    {
+      /* Other processes hold the memory still: share what is free, as
+	 the stock launcher does.  */
+      memory_info (&free_bytes, &total);
+      stack_size = default_stack_size (dev, free_bytes, heap_size);
+      r = set_stack (stack_size);
+    }
   fatal_unless_success (r, "could not set stack limit");
+  return stack_size;
 }
 
 /* What the options ask for.  */
@@ -727,10 +800,6 @@ parse_options (int argc, char **argv, struct run_options *o)
       }
 }
 
-static struct rpc_launch_cuda rpc_cuda;
-static CUdevice dev;
-static CUcontext ctx;
-
 /* Load the driver and make a context on DEVICE, current from then on.  */
 static void
 start_cuda (int device)
@@ -756,11 +825,13 @@ start_cuda (int device)
   /* The mailbox is host memory mapped into the GPU.  CUDA 11 and later do
      that in every context, but the flag says what we rely on.  CUDA 13's
      cuCtxCreate (cuCtxCreate_v4) takes creation parameters: none.  */
+  do
 #if CUDA_VERSION >= 13000
-  r = cuda.cuCtxCreate (&ctx, NULL, CU_CTX_MAP_HOST, dev);
+    r = cuda.cuCtxCreate (&ctx, NULL, CU_CTX_MAP_HOST, dev);
 #else
-  r = cuda.cuCtxCreate (&ctx, CU_CTX_MAP_HOST, dev);
+    r = cuda.cuCtxCreate (&ctx, CU_CTX_MAP_HOST, dev);
 #endif
+  while (memory_wait (r));
   fatal_unless_success (r, "cuCtxCreate failed");
 }
 
@@ -789,16 +860,8 @@ run_program (struct run_options *o, int argc, char **argv, char *program,
   d_argc = argc - optind;
   d_argv = copy_argv_to_device (d_argc, argv + optind);
 
-  if (o->stack_size == 0)
-    {
-      size_t free_bytes, total;
-
-      memory_info (&free_bytes, &total);
-      o->stack_size = default_stack_size (dev, warm_worker ? total
-						      : free_bytes,
-					  o->heap_size);
-    }
-  set_stack_limit (program, program_len, o->stack_size);
+  o->stack_size = set_stack_limit (program, program_len, o->stack_size,
+				   o->heap_size);
   if (o->heap_size != context_heap_size)
     {
       r = cuda.cuCtxSetLimit (CU_LIMIT_MALLOC_HEAP_SIZE, o->heap_size);

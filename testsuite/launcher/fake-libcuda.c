@@ -39,8 +39,9 @@
    the device the context is on.  The device has 140 GiB, of which
    1 GiB is taken, and a stack limit's worth for each of its 132 * 2048
    threads (cuMemGetInfo); a stack limit beyond that fails, and so does
-   one above 1 KiB while the file $FAKE_LIBCUDA_MEMORY_TAKEN is there,
-   as when other processes hold the memory.  With $FAKE_LIBCUDA_SHARED
+   one above 1 KiB while the file $FAKE_LIBCUDA_MEMORY_TAKEN is there and
+   empty, as when other processes hold the memory; holding a number, it
+   says how many bytes they hold.  With $FAKE_LIBCUDA_SHARED
    naming a directory when the context is made, the processes that name
    it share the device, as a warm server's workers do: each other
    context holds 1 GiB and its stack limit's worth, which each records
@@ -347,11 +348,31 @@ record_memory (void)
     rename (tmp, path);
 }
 
+/* While the file $FAKE_LIBCUDA_MEMORY_TAKEN is there: the bytes it says
+   other processes hold, or, if it is empty, SIZE_MAX.  */
+static size_t
+memory_taken (void)
+{
+  const char *taken = getenv ("FAKE_LIBCUDA_MEMORY_TAKEN");
+  unsigned long long bytes;
+  FILE *f;
+
+  if (taken == NULL || (f = fopen (taken, "r")) == NULL)
+    return 0;
+  if (fscanf (f, "%llu", &bytes) != 1)
+    bytes = SIZE_MAX;
+  fclose (f);
+  return bytes;
+}
+
 /* The memory free for this context's stack.  */
 static size_t
 free_for_stack (void)
 {
-  size_t others = others_memory ();
+  size_t taken = memory_taken (), others = others_memory ();
+
+  if (taken != SIZE_MAX)
+    others += taken;
 
   return others > DEVICE_MEMORY - MEMORY_TAKEN
 	 ? 0 : DEVICE_MEMORY - MEMORY_TAKEN - others;
@@ -435,16 +456,13 @@ cuCtxSetCurrent (CUcontext ctx)
 CUresult
 cuCtxSetLimit (CUlimit limit, size_t value)
 {
-  const char *taken = getenv ("FAKE_LIBCUDA_MEMORY_TAKEN");
-
   if (limit != CU_LIMIT_STACK_SIZE)
     return CUDA_SUCCESS;
-  /* More than the device has free, the others sharing it holding what
-     they do; or more than the first stack while another process holds
-     the rest, which it does while the file $FAKE_LIBCUDA_MEMORY_TAKEN
-     is there.  */
+  /* More than the device has free, other processes holding what they
+     do; or more than the first stack while another holds all the
+     rest.  */
   if (value > free_for_stack () / DEVICE_THREADS
-      || (value > 1024 && taken != NULL && access (taken, F_OK) == 0))
+      || (value > 1024 && memory_taken () == SIZE_MAX))
     return CUDA_ERROR_OUT_OF_MEMORY;
   stack_limit = value;
   record_memory ();

@@ -436,6 +436,46 @@ if ! $nvptx_tools; then
   run env NVPTX_RPC_PHASES="$work/missing/times" "$nvptx" "$prog" status 5
   expect "NVPTX_RPC_PHASES unwritable: said, the program's status" 5 \
     "^nvptx-run: cannot open \\\$NVPTX_RPC_PHASES: No such file or directory$"
+
+  # Memory other processes hold (the stand-in driver's
+  # $FAKE_LIBCUDA_MEMORY_TAKEN: all of it while the file is empty, else
+  # the bytes it says, of the 139 GiB a run alone has).  A plain run
+  # waits for it, as other launchers' programs end, up to
+  # $NVPTX_RPC_MEMORY_WAIT seconds.  Plain runs only: a warm worker asks
+  # its siblings instead (warm-check.sh).
+  : > "$work/taken"
+  (sleep 1; rm "$work/taken") &
+  remover=$!
+  run env NVPTX_RPC_WARM=0 FAKE_LIBCUDA_MEMORY_TAKEN="$work/taken" \
+    NVPTX_RPC_PHASES="$work/phases-wait" "$nvptx" -S 262144 "$prog" status 6
+  wait $remover
+  check "memory taken, then given back: a plain run waits, then runs" \
+    test $status = 6 -a ! -s "$work/err"
+  check "... and its limits phase took the wait" \
+    awk '{ exit !($5 >= 900) }' "$work/phases-wait"
+  : > "$work/taken"
+  run env NVPTX_RPC_WARM=0 NVPTX_RPC_MEMORY_WAIT=1 \
+    FAKE_LIBCUDA_MEMORY_TAKEN="$work/taken" "$nvptx" -S 262144 "$prog" status 0
+  expect "memory taken past NVPTX_RPC_MEMORY_WAIT: the driver's error, 127" \
+    127 "^nvptx-run: could not set stack limit: out of memory"
+  # The default stack is what a run alone gets, 128 KiB (33 GiB), even
+  # with 100 GiB taken; with 130 GiB taken past the wait, a share of
+  # what is free, as the stock launcher gives: 9 GiB less the first
+  # stack (1 KiB a thread), the heap and 128 MiB, over the threads.
+  echo $((100 << 30)) > "$work/taken"
+  run env NVPTX_RPC_WARM=0 FAKE_LIBCUDA_MEMORY_TAKEN="$work/taken" \
+    NVPTX_RPC_PHASES="$work/phases-100g" "$nvptx" "$prog" status 0
+  check "100 GiB taken: the default stack as alone, 128 KiB" \
+    test $status = 0 -a -n "$(grep " stack 131072 " "$work/phases-100g")"
+  echo $((130 << 30)) > "$work/taken"
+  threads=$((132 * 2048))
+  share=$(( ((9 << 30) - 1024 * threads - (384 << 20)) / threads / 8 * 8 ))
+  run env NVPTX_RPC_WARM=0 NVPTX_RPC_MEMORY_WAIT=1 \
+    FAKE_LIBCUDA_MEMORY_TAKEN="$work/taken" \
+    NVPTX_RPC_PHASES="$work/phases-130g" "$nvptx" "$prog" status 0
+  check "130 GiB taken past the wait: the default stack a share of what is free, $share" \
+    test $status = 0 -a -n "$(grep " stack $share " "$work/phases-130g")"
+  rm "$work/taken"
 fi
 
 report launcher-check

@@ -59,11 +59,12 @@ run env NVPTX_RPC_PHASES="$work/phases-256k" "$nvptx" -S 262144 "$prog" \
 check "a warm worker gives a stack beyond its share back" \
   grep -E -q " free_mib $((139 * 1024 - 264))$" "$work/phases-256k"
 # While another process holds the memory a stack needs, a plain launcher
-# fails, and so does a warm one, once its siblings have made way for it
-# (below): the same error and status.
+# fails (once it has waited for it: not here), and so does a warm one,
+# once its siblings have made way for it (below): the same error and
+# status.
 touch "$work/taken"
-run env NVPTX_RPC_WARM=0 FAKE_LIBCUDA_MEMORY_TAKEN="$work/taken" "$nvptx" \
-  -S 262144 "$prog" status 0
+run env NVPTX_RPC_WARM=0 NVPTX_RPC_MEMORY_WAIT=0 \
+  FAKE_LIBCUDA_MEMORY_TAKEN="$work/taken" "$nvptx" -S 262144 "$prog" status 0
 expect "memory taken: a plain run fails, 127" 127 \
   "^nvptx-run: could not set stack limit: out of memory"
 run env FAKE_LIBCUDA_MEMORY_TAKEN="$work/taken" "$nvptx" -S 262144 "$prog" \
