@@ -5,8 +5,9 @@
 # built the test programs: hello's time through a warm server
 # (nvptx-none-run --serve) and plain, PROGRAMS hellos 16 at once each
 # way (programs a second, every output checked), and our DejaGnu GPU
-# suite through the server, its results compared with a plain run's
-# (OUTDIR/plain.sum, or a plain run made here).  Logs go to OUTDIR.
+# suite through the server $WARM_SUITE_RUNS times (default 1), each
+# timed and its results compared with a plain run's (OUTDIR/plain.sum,
+# or a plain run made and timed here).  Logs go to OUTDIR.
 # Usage: scripts/gpu-machine/warm-run.sh OUTDIR [PROGRAMS]
 set -u
 out=$(mkdir -p "$1" && cd "$1" && pwd) || exit
@@ -14,12 +15,15 @@ programs=${2:-160}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 run=$top/nvptx-none-run hello=$top/testsuite/gpu/hello.nvptx
 
-# suite DIR: the GPU suite, run from DIR.
+# suite DIR: the GPU suite, run from DIR, timed.
 suite ()
 {
+  start=$(date +%s.%N)
   mkdir -p "$1" && (cd "$1" && runtest --tool nvptx-rpc \
     --srcdir "$top/testsuite" NVPTX_RUN="$run" \
     GPU_BINDIR="$top/testsuite/gpu" > /dev/null 2>&1)
+  echo "$start $(date +%s.%N)" | awk -v d="$1" \
+    '{ printf "the GPU suite, %s: %.1f s\n", d, $2 - $1 }'
 }
 
 # many KIND: PROGRAMS hellos, 16 at once; each must print its line.
@@ -50,14 +54,16 @@ warm_server_start "$run" "$out/serve.log"
 cat "$out/serve.log"
 export NVPTX_RPC_WARM=1
 hellos warm
-suite "$out/warm"
-grep "^# of" "$out/warm/nvptx-rpc.sum"
-if diff <(grep -E '^[A-Z]+:' "$out/plain.sum" | sort) \
-	<(grep -E '^[A-Z]+:' "$out/warm/nvptx-rpc.sum" | sort); then
-  echo "PASS: the GPU suite through the warm server: results as plain"
-else
-  echo "FAIL: the GPU suite through the warm server differs from plain"
-fi
+for i in $(seq "${WARM_SUITE_RUNS:-1}"); do
+  suite "$out/warm$i"
+  grep "^# of" "$out/warm$i/nvptx-rpc.sum"
+  if diff <(grep -E '^[A-Z]+:' "$out/plain.sum" | sort) \
+	  <(grep -E '^[A-Z]+:' "$out/warm$i/nvptx-rpc.sum" | sort); then
+    echo "PASS: the GPU suite through the warm server ($i): results as plain"
+  else
+    echo "FAIL: the GPU suite through the warm server ($i) differs from plain"
+  fi
+done
 kill $warm_server
 wait $warm_server
 echo "the server ended on SIGTERM with status $?"
