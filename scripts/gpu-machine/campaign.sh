@@ -10,6 +10,8 @@
 # Usage: scripts/gpu-machine/campaign.sh OUTDIR PART...
 #   suite          our DejaGnu GPU suite and the benchmark
 #   newlib         newlib's own testsuite, ours then stock
+#   newlib-warm    newlib-warm.sh: newlib's testsuite with ours, plain
+#                  and through the warm launcher, timed and compared
 #   torture        gcc.c-torture/execute at -O2, ours and stock side by
 #                  side, 8 slices each, compiled there
 #   installed      testsuite/gpu's posix.c and formats.c built there with
@@ -87,6 +89,7 @@ for part; do
 	timeout $limit sh -c '"$1/newlib-testsuite.sh" ours "$2" &&
 			      "$1/newlib-testsuite.sh" stock "$2"' \
 	  sh "$here" "$logs" ;;
+      newlib-warm) timeout $limit "$here/newlib-warm.sh" "$logs" ;;
       torture)
 	for kind in ours stock; do
 	  timeout $limit "$here/gcc-torture-parallel.sh" $kind "$logs/$kind" \
