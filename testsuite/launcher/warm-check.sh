@@ -304,6 +304,26 @@ run "$nvptx" -S 548000 "$prog" status 8
 check "a stack the siblings' contexts hold: they leave, the program runs" \
   test $status = 8 -a ! -s "$work/err"
 check "... and the server has its 3 workers again" workers 3
+run env FAKE_LIBCUDA=fault=4 $guard "$nvptx" -S 548000 "$prog" fault \
+  "$work/fault-alone"
+expect "a program that faults with the device to itself: 127" 127 \
+  "^nvptx-run: the GPU program failed: .*CUDA_ERROR_ILLEGAL_ADDRESS"
+check "... and the server has its 3 workers again" workers 3
+run "$nvptx" "$prog" status 9
+check "... which serve" test $status = 9
+# Clients at once that want the device's memory, one after another,
+# beside ones that do not: each served, as alone.
+clients= i=0
+for s in 393216 131072 548000 393216 131072 393216; do
+  i=$((i + 1))
+  ( $guard "$nvptx" -S $s "$prog" idle 1 > "$work/many-$i" 2>&1
+    echo "status $?" >> "$work/many-$i" ) &
+  clients="$clients $!"
+done
+wait $clients
+check "6 clients at once, 4 of them wanting memory: each ran as alone" \
+  test "$(cat "$work"/many-* | sort | uniq -c | tr -s ' ')" = " 6 idle
+ 6 status 0"
 run "$nvptx" -S 552100 "$prog" status 0
 expect "more than the device has: the plain run's error, 127" 127 \
   "^nvptx-run: could not set stack limit: out of memory"
