@@ -617,10 +617,12 @@ static size_t context_stack_size;
    time (docs/testing.md, "Stack memory").  */
 static size_t warm_first_stack, warm_stack_share;
 
-/* Set the context's stack limit to SIZE.  In a warm worker, memory that
-   a plain run would have may be held by the sibling workers: then ask
-   for it (warm_want_memory), first from their stacks, then from their
-   contexts, so that the program has the device as a plain run has it.  */
+/* Set the context's stack limit to SIZE.  A plain run waits for memory
+   that other launchers hold (memory_wait).  In a warm worker, memory
+   that a plain run would have may be held by the sibling workers: then
+   ask for it (warm_want_memory), first from their stacks, then from
+   their contexts, so that the program has the device as a plain run
+   has it.  */
 static CUresult
 set_stack (size_t size)
 {
