@@ -382,9 +382,19 @@ static bool warm_worker;
    how long a plain run waits for it by default, trying again every
    MEMORY_RETRY_NS, before it fails as the driver says (or, for the
    default stack, takes what is free, as the stock launcher does).
-   $NVPTX_RPC_MEMORY_WAIT sets the seconds.  */
+   $NVPTX_RPC_MEMORY_WAIT sets the seconds; a warm server's workers wait
+   as long for each other (warm_serve).  */
 #define MEMORY_WAIT_DEFAULT 60
 #define MEMORY_RETRY_NS (20 * 1000 * 1000)
+
+/* The seconds to wait for memory.  */
+static int
+memory_wait_seconds (void)
+{
+  const char *wait = getenv ("NVPTX_RPC_MEMORY_WAIT");
+
+  return wait != NULL ? atoi (wait) : MEMORY_WAIT_DEFAULT;
+}
 
 /* After the driver's result R: whether to try again, once a moment
    has passed, because R says out of memory and the run's wait for
@@ -401,11 +411,7 @@ memory_wait (CUresult r)
     return false;
   now = rpc_launch_now ();
   if (deadline == 0)
-    {
-      const char *wait = getenv ("NVPTX_RPC_MEMORY_WAIT");
-
-      deadline = now + (wait != NULL ? atoi (wait) : MEMORY_WAIT_DEFAULT);
-    }
+    deadline = now + memory_wait_seconds ();
   if (now >= deadline)
     return false;
   nanosleep (&ts, NULL);
@@ -980,7 +986,8 @@ main (int argc, char **argv)
   rpc_launch_init (&o.rpc);
   parse_options (argc, argv, &o);
   if (o.serve)
-    return warm_serve (o.device, o.workers, o.idle, &warm_launcher);
+    return warm_serve (o.device, o.workers, o.idle, memory_wait_seconds (),
+		       &warm_launcher);
   if (argc < optind + 1)
     rpc_launch_fatal ("no program file specified");
   program = read_program (argv[optind], &program_len);

@@ -1040,6 +1040,12 @@ static double last_activity;
 static int memory_for = -1;
 static bool memory_given;
 
+/* When that program goes on all the same: another worker's program may
+   be what it waits for (a pipe between the two), so it waits no longer
+   than a plain run waits for memory (warm_serve's MEMORY_WAIT).  */
+static double memory_deadline;
+static int memory_wait_seconds;
+
 static void
 tell_worker (struct slot *s, char kind)
 {
@@ -1058,7 +1064,10 @@ arrange_memory (void)
 
   for (int i = 0; i < n_slots && memory_for < 0; i++)
     if (slots[i].wants)
-      memory_for = i;
+      {
+	memory_for = i;
+	memory_deadline = rpc_launch_now () + memory_wait_seconds;
+      }
   if (memory_for < 0 || memory_given)
     return;
   s = &slots[memory_for];
@@ -1078,7 +1087,7 @@ arrange_memory (void)
       if (ask == CONTROL_QUIT || !o->paused)
 	all = false;
     }
-  if (all)
+  if (all || rpc_launch_now () >= memory_deadline)
     {
       tell_worker (s, CONTROL_GRANTED);
       s->wants = 0;
@@ -1150,7 +1159,10 @@ hear_worker (struct slot *s, int device, const struct warm_launcher *l)
     case CONTROL_WANT_DEVICE:
       s->wants = kind;
       if (s - slots == memory_for)
-	memory_given = false;
+	{
+	  memory_given = false;
+	  memory_deadline = rpc_launch_now () + memory_wait_seconds;
+	}
       break;
     case CONTROL_PAUSED:
       s->paused = true;
@@ -1207,7 +1219,7 @@ turn_away_waiting (int listen_fd)
 }
 
 int
-warm_serve (int device, int workers, int idle_seconds,
+warm_serve (int device, int workers, int idle_seconds, int memory_wait,
 	    const struct warm_launcher *l)
 {
   struct sockaddr_un addr;
@@ -1218,6 +1230,7 @@ warm_serve (int device, int workers, int idle_seconds,
   double quiet_until = 0;
   bool announced = false;
 
+  memory_wait_seconds = memory_wait;
   if (workers == 0)
     {
       long cores = sysconf (_SC_NPROCESSORS_ONLN);
@@ -1307,6 +1320,15 @@ warm_serve (int device, int workers, int idle_seconds,
 	  else if (rpc_launch_now () >= quiet_until)
 	    break;
 	  timeout = 50;
+	}
+      if (memory_for >= 0 && !memory_given)
+	{
+	  /* Wake for the program that waits for memory, at its deadline.  */
+	  double left = memory_deadline - rpc_launch_now ();
+	  int ms = left <= 0 ? 0 : (int) (left * 1000) + 1;
+
+	  if (timeout < 0 || ms < timeout)
+	    timeout = ms;
 	}
       p[workers] = (struct pollfd) { signal_pipe[0], POLLIN, 0 };
       if (poll (p, workers + 1, timeout) < 0)

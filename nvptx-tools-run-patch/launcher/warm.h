@@ -42,14 +42,16 @@ struct warm_launcher
 /* In a worker, from a program that cannot have the device memory it
    needs: return once each other worker has given back what it can
    spare (yield, after the program it runs), or, with OTHERS_LEAVE, has
-   left, so that the program has what a plain run would have.  The
-   other workers take no program until this one has ended.  */
+   left, so that the program has what a plain run would have; or once
+   the server's wait for memory is over.  The other workers take no
+   program until this one has ended.  */
 void warm_want_memory (bool others_leave);
 
 /* --serve: serve DEVICE with WORKERS workers (0: the default) until
    SIGTERM, SIGINT or SIGHUP, or IDLE_SECONDS without a program (0:
-   never).  */
-int warm_serve (int device, int workers, int idle_seconds,
+   never).  A program that wants memory waits at most MEMORY_WAIT
+   seconds for the other workers to make way.  */
+int warm_serve (int device, int workers, int idle_seconds, int memory_wait,
 		const struct warm_launcher *l);
 
 /* If a warm server of this user serves DEVICE (with $NVPTX_RPC_WARM

@@ -311,23 +311,57 @@ expect "a program that faults with the device to itself: 127" 127 \
 check "... and the server has its 3 workers again" workers 3
 run "$nvptx" "$prog" status 9
 check "... which serve" test $status = 9
-# Clients at once that want the device's memory, one after another,
-# beside ones that do not: each served, as alone.
+# Clients at once that want the others' stacks, one after another,
+# beside ones that do not: each served, as alone.  (Not the contexts'
+# memory: a worker waiting for memory holds its context, and so a
+# program that needs all but that has less than alone.)
 clients= i=0
-for s in 393216 131072 548000 393216 131072 393216; do
+for s in 393216 131072 393216 393216 131072 393216; do
   i=$((i + 1))
   ( $guard "$nvptx" -S $s "$prog" idle 1 > "$work/many-$i" 2>&1
     echo "status $?" >> "$work/many-$i" ) &
   clients="$clients $!"
 done
 wait $clients
-check "6 clients at once, 4 of them wanting memory: each ran as alone" \
+check "6 clients at once, 4 of them wanting the others' stacks: each as alone" \
   test "$(cat "$work"/many-* | sort | uniq -c | tr -s ' ')" = " 6 idle
  6 status 0"
 run "$nvptx" -S 552100 "$prog" status 0
 expect "more than the device has: the plain run's error, 127" 127 \
   "^nvptx-run: could not set stack limit: out of memory"
 check "... and the server still has its 3 workers" workers 3
+kill -TERM $server
+wait $server
+
+# A program that waits for memory while the program holding it waits in
+# turn (here: to open a FIFO that this check writes only after): it goes
+# on after $NVPTX_RPC_MEMORY_WAIT seconds, as the server had it, and
+# fails as a plain run that waited would.  The other then runs on.
+mkdir "$work/device2"
+mkfifo "$work/held"
+NVPTX_RPC_MEMORY_WAIT=1 FAKE_LIBCUDA_SHARED=$work/device2 "$nvptx" --serve \
+  --workers 2 2> "$work/shared2.err" &
+server=$!
+for i in $(seq 100); do
+  grep -q "ready at" "$work/shared2.err" 2> /dev/null && break
+  sleep 0.1
+done
+( $guard "$nvptx" "$prog" cat "$work/held" > "$work/held.out" 2>&1
+  echo "status $?" >> "$work/held.out" ) &
+holder=$!
+sleep 0.5
+start=$(date +%s)
+run $guard "$nvptx" -S 548000 "$prog" status 0
+expect "memory held by a program that waits: the run goes on, and fails, 127" \
+  127 "^nvptx-run: could not set stack limit: out of memory"
+check "... after the server's wait for memory, twice" \
+  test $(( $(date +%s) - start )) -ge 2 -a $(( $(date +%s) - start )) -lt 10
+echo written > "$work/held"
+wait $holder
+check "... and the program that held it runs on" \
+  test "$(cat "$work/held.out")" = "written
+status 0"
+check "... and the server has its 2 workers again" workers 2
 kill -TERM $server
 wait $server
 
