@@ -623,6 +623,16 @@ static size_t context_stack_size;
    time (docs/testing.md, "Stack memory").  */
 static size_t warm_first_stack, warm_stack_share;
 
+/* Whether a stack of SIZE bytes a thread fits the device, alone on it.  */
+static bool
+stack_fits_device (size_t size)
+{
+  size_t free_bytes, total;
+
+  memory_info (&free_bytes, &total);
+  return size <= (total - CONTEXT_RESERVE) / device_threads (dev);
+}
+
 /* Set the context's stack limit to SIZE.  A plain run waits for memory
    that other launchers hold (memory_wait).  In a warm worker, memory
    that a plain run would have may be held by the sibling workers: then
@@ -636,20 +646,26 @@ set_stack (size_t size)
 
   if (size == context_stack_size)
     return CUDA_SUCCESS;
-  do
-    r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, size);
-  while (memory_wait (r));
-  if (r == CUDA_ERROR_OUT_OF_MEMORY && warm_worker)
+  r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, size);
+  /* No one's memory coming back makes room for more than the device
+     has.  */
+  if (r == CUDA_ERROR_OUT_OF_MEMORY && stack_fits_device (size))
     {
-      /* A plain run starts from the first limit, too.  */
-      if (cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, warm_first_stack)
-	  == CUDA_SUCCESS)
-	context_stack_size = warm_first_stack;
-      for (int others_leave = 0;
-	   r == CUDA_ERROR_OUT_OF_MEMORY && others_leave <= 1; others_leave++)
+      while (memory_wait (r))
+	r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, size);
+      if (warm_worker)
 	{
-	  warm_want_memory (others_leave);
-	  r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, size);
+	  /* A plain run starts from the first limit, too.  */
+	  if (cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, warm_first_stack)
+	      == CUDA_SUCCESS)
+	    context_stack_size = warm_first_stack;
+	  for (int others_leave = 0;
+	       r == CUDA_ERROR_OUT_OF_MEMORY && others_leave <= 1;
+	       others_leave++)
+	    {
+	      warm_want_memory (others_leave);
+	      r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, size);
+	    }
 	}
     }
   if (r == CUDA_SUCCESS)

@@ -458,6 +458,13 @@ if ! $nvptx_tools; then
     FAKE_LIBCUDA_MEMORY_TAKEN="$work/taken" "$nvptx" -S 262144 "$prog" status 0
   expect "memory taken past NVPTX_RPC_MEMORY_WAIT: the driver's error, 127" \
     127 "^nvptx-run: could not set stack limit: out of memory"
+  # More than the device has alone (139 GiB over its threads): no wait.
+  start=$(date +%s)
+  run env NVPTX_RPC_WARM=0 "$nvptx" -S 552100 "$prog" status 0
+  expect "a stack beyond the device: the driver's error, 127" 127 \
+    "^nvptx-run: could not set stack limit: out of memory"
+  check "... at once, not after the wait for memory" \
+    test $(( $(date +%s) - start )) -lt 10
   # The default stack is what a run alone gets, 128 KiB (33 GiB), even
   # with 100 GiB taken; with 130 GiB taken past the wait, a share of
   # what is free, as the stock launcher gives: 9 GiB less the first
