@@ -474,8 +474,8 @@ device_threads (CUdevice dev)
 
 /* The stock launcher's default per-lane stack size for device DEV when
    the heap takes HEAP_SIZE bytes and MEM bytes are free.  (Called with
-   the device's total memory less CONTEXT_RESERVE, it is the size a run
-   alone on the device gets, whatever other programs hold now.)  */
+   memory_alone, it is the size a run alone on the device gets, whatever
+   other programs hold now.)  */
 static size_t
 default_stack_size (CUdevice dev, size_t mem, long heap_size)
 {
@@ -501,6 +501,16 @@ memory_info (size_t *free_bytes, size_t *total)
   CUresult r = cuda.cuMemGetInfo (free_bytes, total);
 
   fatal_unless_success (r, "could not get free and total memory");
+}
+
+/* The device memory a run alone on it has: all but the context's.  */
+static size_t
+memory_alone (void)
+{
+  size_t free_bytes, total;
+
+  memory_info (&free_bytes, &total);
+  return total - CONTEXT_RESERVE;
 }
 
 /* Record the device memory free now, in MiB, among the run's phases.  */
@@ -627,10 +637,7 @@ static size_t warm_first_stack, warm_stack_share;
 static bool
 stack_fits_device (size_t size)
 {
-  size_t free_bytes, total;
-
-  memory_info (&free_bytes, &total);
-  return size <= (total - CONTEXT_RESERVE) / device_threads (dev);
+  return size <= memory_alone () / device_threads (dev);
 }
 
 /* Set the context's stack limit to SIZE.  A plain run waits for memory
@@ -651,9 +658,10 @@ set_stack (size_t size)
      has.  */
   if (r == CUDA_ERROR_OUT_OF_MEMORY && stack_fits_device (size))
     {
-      while (memory_wait (r))
-	r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, size);
-      if (warm_worker)
+      if (!warm_worker)
+	while (memory_wait (r))
+	  r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, size);
+      else
 	{
 	  /* A plain run starts from the first limit, too.  */
 	  if (cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, warm_first_stack)
@@ -687,7 +695,6 @@ set_stack_limit (const char *program, size_t program_len, long stack_size,
 {
   size_t need = (ptx_stack_need (program, program_len, KERNEL) + STACK_ROOM
 		 + 7) & -(size_t) 8;
-  size_t free_bytes, total;
   bool by_default = stack_size == 0;
   CUresult r;
 
@@ -695,11 +702,7 @@ set_stack_limit (const char *program, size_t program_len, long stack_size,
      which depends on what other programs hold at the moment: a program
      gets the stack it gets run alone.  */
   if (by_default)
-    {
-      memory_info (&free_bytes, &total);
-      stack_size = default_stack_size (dev, total - CONTEXT_RESERVE,
-				       heap_size);
-    }
+    stack_size = default_stack_size (dev, memory_alone (), heap_size);
   if ((size_t) stack_size < need)
     {
       r = set_stack (need);
@@ -715,6 +718,8 @@ set_stack_limit (const char *program, size_t program_len, long stack_size,
     {
       /* Other processes hold the memory still: share what is free, as
 	 the stock launcher does.  */
+      size_t free_bytes, total;
+
       memory_info (&free_bytes, &total);
       stack_size = default_stack_size (dev, free_bytes, heap_size);
       r = set_stack (stack_size);

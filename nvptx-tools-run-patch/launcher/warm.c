@@ -1046,6 +1046,25 @@ static bool memory_given;
 static double memory_deadline;
 static int memory_wait_seconds;
 
+/* The milliseconds until WHEN on rpc_launch_now's clock, for poll: 0
+   once it has passed.  */
+static int
+ms_until (double when)
+{
+  double left = when - rpc_launch_now ();
+
+  return left <= 0 ? 0 : (int) (left * 1000) + 1;
+}
+
+/* Slot I's program is to have the memory, within the wait from now.  */
+static void
+memory_ask (int i)
+{
+  memory_for = i;
+  memory_given = false;
+  memory_deadline = rpc_launch_now () + memory_wait_seconds;
+}
+
 static void
 tell_worker (struct slot *s, char kind)
 {
@@ -1064,10 +1083,7 @@ arrange_memory (void)
 
   for (int i = 0; i < n_slots && memory_for < 0; i++)
     if (slots[i].wants)
-      {
-	memory_for = i;
-	memory_deadline = rpc_launch_now () + memory_wait_seconds;
-      }
+      memory_ask (i);
   if (memory_for < 0 || memory_given)
     return;
   s = &slots[memory_for];
@@ -1159,10 +1175,7 @@ hear_worker (struct slot *s, int device, const struct warm_launcher *l)
     case CONTROL_WANT_DEVICE:
       s->wants = kind;
       if (s - slots == memory_for)
-	{
-	  memory_given = false;
-	  memory_deadline = rpc_launch_now () + memory_wait_seconds;
-	}
+	memory_ask (memory_for);
       break;
     case CONTROL_PAUSED:
       s->paused = true;
@@ -1180,15 +1193,12 @@ hear_worker (struct slot *s, int device, const struct warm_launcher *l)
 static int
 idle_timeout (int idle_seconds)
 {
-  double left;
-
   if (idle_seconds == 0)
     return -1;
   for (int i = 0; i < n_slots; i++)
     if (slots[i].conn >= 0)
       return -1;
-  left = last_activity + idle_seconds - rpc_launch_now ();
-  return left <= 0 ? 0 : (int) (left * 1000) + 1;
+  return ms_until (last_activity + idle_seconds);
 }
 
 /* Remove the socket at ADDR, unless a server that replaced ours (MINE)
@@ -1324,8 +1334,7 @@ warm_serve (int device, int workers, int idle_seconds, int memory_wait,
       if (memory_for >= 0 && !memory_given)
 	{
 	  /* Wake for the program that waits for memory, at its deadline.  */
-	  double left = memory_deadline - rpc_launch_now ();
-	  int ms = left <= 0 ? 0 : (int) (left * 1000) + 1;
+	  int ms = ms_until (memory_deadline);
 
 	  if (timeout < 0 || ms < timeout)
 	    timeout = ms;
