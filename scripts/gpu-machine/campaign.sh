@@ -10,8 +10,9 @@
 # Usage: scripts/gpu-machine/campaign.sh OUTDIR PART...
 #   suite          our DejaGnu GPU suite and the benchmark
 #   newlib         newlib's own testsuite, ours then stock
-#   newlib-warm    newlib-warm.sh: newlib's testsuite with ours, plain
-#                  and through the warm launcher, timed and compared
+#   newlib-warm    newlib-warm.sh: newlib's testsuite with stock, with
+#                  ours plain and through the warm launcher, timed and
+#                  compared
 #   torture        gcc.c-torture/execute at -O2, ours and stock side by
 #                  side, 8 slices each, compiled there
 #   installed      testsuite/gpu's posix.c and formats.c built there with
@@ -24,8 +25,8 @@
 #                  through the warm launcher ($TORTURE_KINDS, default
 #                  all three), each timed; ours and warm must give the
 #                  same results
-#   torture-rates  torture-rates.sh: those programs one at a time, 16 at
-#                  once stock and ours, and through the warm launcher
+#   torture-rates  torture-rates.sh: those programs one at a time and 16
+#                  at once, stock and ours, and through the warm launcher
 #                  (its JIT cache empty, then filled, and by worker
 #                  count), every run compared with the serial one
 #   offload        gpu-offload.sh: our OpenMP and OpenACC programs
@@ -38,7 +39,7 @@
 #                  warm, one and 16 at once, and whether the kernels of
 #                  several processes overlap on the GPU
 #   warm           warm-run.sh: hello and many programs through the warm
-#                  launcher and plain, and the GPU suite through it,
+#                  launcher, plain and stock, and the GPU suite through it,
 #                  compared with the suite part's results
 # Each PART prints to OUTDIR/PART.txt and packs its .sum, .log, .out,
 # .list, .dat (the benchmark's) and .txt files into OUTDIR/PART.tar.xz.  A

@@ -9,11 +9,13 @@
 #    (default 3) with it filled, then once for each worker count of
 #    $RATE_WORKERS (default "1 2 8"; the others with the launcher's);
 # 2. the first $RATE_SAMPLE (default 300) programs by name: ours one at
-#    a time (the serial run), then ours and stock 16 at once (stock's
-#    programs had not run before: their first run's JIT is in its
-#    figure).
+#    a time (the serial run), ours 16 at once, stock one at a time (as
+#    upstream's board, which runs each program under flock through
+#    nvptx-run-single, gives it: stock's serial run), then stock 16 at
+#    once (stock's programs had not run before the first of the two:
+#    their first run's JIT is in its figure).
 # Then each run's results (PASS or FAIL, and the status) are compared
-# with the serial run's on the programs both ran.  Prints each run's
+# with its launcher's serial run's on the programs both ran.  Prints each run's
 # totals and rate, and a PASS or FAIL line for each comparison; each
 # run's .sum and phases ($NVPTX_RPC_PHASES) are in OUTDIR/RUN/.
 # Usage: scripts/gpu-machine/torture-rates.sh OUTDIR
@@ -39,8 +41,9 @@ replay ()
   mv "$out/$1/torture-$2-run.sum" "$out/$1/run.sum"
 }
 
-# compare RUN: RUN's results (PASS or FAIL, and the status) against the
-# serial run's, on the programs both ran.
+# compare RUN [SERIAL]: RUN's results (PASS or FAIL, and the status)
+# against those of the serial run SERIAL (default serial), on the
+# programs both ran.
 compare ()
 {
   awk -F': ' -v run="$1" '
@@ -55,7 +58,7 @@ compare ()
 	printf "PASS: %s: %d results as in the serial run\n", run, n
       else
 	printf "FAIL: %s: %d of %d results differ from the serial run\n",
-	  run, differ, n }' "$out/serial/run.sum" "$out/$1/run.sum"
+	  run, differ, n }' "$out/${2:-serial}/run.sum" "$out/$1/run.sum"
 }
 
 replay warm-cold warm
@@ -70,7 +73,9 @@ for w in ${RATE_WORKERS-1 2 8}; do
 done
 TORTURE_SAMPLE=$sample TORTURE_JOBS=1 replay serial ours
 TORTURE_SAMPLE=$sample replay ours-16 ours
+TORTURE_SAMPLE=$sample TORTURE_JOBS=1 replay stock-serial stock
 TORTURE_SAMPLE=$sample replay stock-16 stock
-for run in $runs ours-16 stock-16; do
+for run in $runs ours-16; do
   compare $run
 done
+compare stock-16 stock-serial

@@ -4,7 +4,9 @@
 # The warm launcher on a GPU machine, from a tree where "make check"
 # built the test programs: hello's time through a warm server
 # (nvptx-none-run --serve) and plain, PROGRAMS hellos 16 at once each
-# way (programs a second, every output checked), and our DejaGnu GPU
+# way and with the stock launcher ($STOCK_RUN or /usr/bin/nvptx-none-run,
+# if there; hello prints through CUDA's printf then): programs a second,
+# every output checked; and our DejaGnu GPU
 # suite through the server $WARM_SUITE_RUNS times (default 1), each
 # timed and its results compared with a plain run's (OUTDIR/plain.sum,
 # or a plain run made and timed here).  Logs go to OUTDIR.
@@ -26,11 +28,13 @@ suite ()
     '{ printf "the GPU suite, %s: %.1f s\n", d, $2 - $1 }'
 }
 
-# many KIND: PROGRAMS hellos, 16 at once; each must print its line.
+# many KIND [LAUNCHER]: PROGRAMS hellos, 16 at once, by LAUNCHER
+# (default ours); each must print its line.
 many ()
 {
   start=$(date +%s.%N)
-  seq "$programs" | xargs -P16 -I{} "$run" "$hello" > "$out/many-$1.out" 2>&1
+  seq "$programs" | xargs -P16 -I{} "${2:-$run}" "$hello" \
+    > "$out/many-$1.out" 2>&1
   end=$(date +%s.%N)
   echo "$start $end" | awk -v n="$programs" -v k="$1" \
     '{ printf "%d hellos, 16 at once, %s: %.2f s, %.1f programs/s\n", n, k, $2 - $1, n / ($2 - $1) }'
@@ -70,3 +74,5 @@ echo "the server ended on SIGTERM with status $?"
 # Plain runs only once the server and its workers' contexts are gone.
 export NVPTX_RPC_WARM=0
 hellos plain
+stock=${STOCK_RUN:-/usr/bin/nvptx-none-run}
+[ ! -x "$stock" ] || many stock "$stock"
