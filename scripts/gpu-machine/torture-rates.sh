@@ -15,9 +15,10 @@
 #    once (stock's programs had not run before the first of the two:
 #    their first run's JIT is in its figure).
 # Then each run's results (PASS or FAIL, and the status) are compared
-# with its launcher's serial run's on the programs both ran.  Prints each run's
-# totals and rate, and a PASS or FAIL line for each comparison; each
-# run's .sum and phases ($NVPTX_RPC_PHASES) are in OUTDIR/RUN/.
+# with its launcher's serial run's on the programs both ran.  Prints
+# each run's totals and rate, and a PASS or FAIL line for each
+# comparison; each run's .sum and phases ($NVPTX_RPC_PHASES) are in
+# OUTDIR/RUN/.
 # Usage: scripts/gpu-machine/torture-rates.sh OUTDIR
 set -u
 out=$(mkdir -p "$1" && cd "$1" && pwd) || exit
