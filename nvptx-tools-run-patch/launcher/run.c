@@ -871,8 +871,11 @@ static long context_heap_size = -1;
 
 /* Run the program PROGRAM, PROGRAM_LEN bytes read from ARGV[optind], in
    the context start_cuda made, as the options O say, and return its
-   status.  Unless WARM, the heap limit is set as the stock launcher sets
-   it, after the stack's.  */
+   status.  The stack, most of what a program takes of the device's
+   memory, comes last: a launcher that holds its stack then wants no
+   more memory to finish, so launchers waiting for each other's memory
+   (memory_wait) cannot each hold a stack while waiting for the other's
+   module.  The stock launcher sets the stack first.  */
 static int
 run_program (struct run_options *o, int argc, char **argv, char *program,
 	     size_t program_len)
@@ -889,19 +892,21 @@ run_program (struct run_options *o, int argc, char **argv, char *program,
   d_argc = argc - optind;
   d_argv = copy_argv_to_device (d_argc, argv + optind);
 
-  o->stack_size = set_stack_limit (program, program_len, o->stack_size,
-				   o->heap_size);
   if (o->heap_size != context_heap_size)
     {
-      r = cuda.cuCtxSetLimit (CU_LIMIT_MALLOC_HEAP_SIZE, o->heap_size);
+      do
+	r = cuda.cuCtxSetLimit (CU_LIMIT_MALLOC_HEAP_SIZE, o->heap_size);
+      while (memory_wait (r));
       fatal_unless_success (r, "could not set heap limit");
       context_heap_size = o->heap_size;
     }
-  phase_end ("limits");
-
   compile_program (program, program_len, warm_worker, &module, &kernel);
-  free (program);
   phase_end ("jit");
+
+  o->stack_size = set_stack_limit (program, program_len, o->stack_size,
+				   o->heap_size);
+  free (program);
+  phase_end ("limits");
 
   o->rpc.one_thread = o->num_lanes == 1;
   rpc = rpc_launch_start (&rpc_cuda, module, &o->rpc);

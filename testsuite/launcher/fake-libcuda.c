@@ -34,6 +34,7 @@
      no-staging        cuMemHostAlloc refuses all but the mailbox (the
                        DMA staging buffers), saying so on stderr
      devices=N         the host has N devices (default 1)
+     jit-ms=N          each link takes N ms, as the driver's JIT does
    and, not failures, log-jit: each cuLinkAddData says on stderr the
    register limit it was given; log-device: cuCtxCreate says on stderr
    the device the context is on.  The device has 140 GiB, of which
@@ -45,7 +46,10 @@
    naming a directory when the context is made, the processes that name
    it share the device, as a warm server's workers do: each other
    context holds 1 GiB and its stack limit's worth, which each records
-   in a file there named by its process id.  Other objects of an image
+   in a file there named by its process id; with
+   $FAKE_LIBCUDA_MODULE_MEMORY too, a program's module holds that many
+   bytes more while it is loaded, and its load fails when they are not
+   free.  Other objects of an image
    may come before or after the program's line, each a line
    "fake-libcuda object NAME", then any text (".entry" for a
    kernel's).  */
@@ -77,6 +81,7 @@ static struct
   int devices;			/* How many there are; 0: one.  */
   long link_version;		/* 0: the program's own.  */
   unsigned long fault_at;	/* 0: no fault.  */
+  long jit_ms;			/* How long a link takes.  */
 } inject;
 
 /* The one host allocation the launcher maps into the device: the
@@ -127,6 +132,7 @@ struct module
 {
   void *handle;			/* NULL for the launcher's copy kernel.  */
   int (*main) (int, char **);
+  size_t held;			/* Its share of the device's memory.  */
 };
 
 /* The launcher's copy kernel (its PTX names it), which copies what the
@@ -228,6 +234,8 @@ parse_injections (void)
       inject.link_version = strtol (word + 13, NULL, 0);
     else if (strncmp (word, "fault=", 6) == 0)
       inject.fault_at = strtoul (word + 6, NULL, 0);
+    else if (strncmp (word, "jit-ms=", 7) == 0)
+      inject.jit_ms = strtol (word + 7, NULL, 0);
     else
       fprintf (stderr, "fake-libcuda: unknown FAKE_LIBCUDA item %s\n", word);
   free (copy);
@@ -295,6 +303,10 @@ cuDeviceGetAttribute (int *value, CUdevice_attribute attribute, CUdevice dev)
    the device can hold, as the real one does.  */
 static size_t stack_limit = 1024;
 
+/* The memory the loaded program module holds ($FAKE_LIBCUDA_MODULE_MEMORY
+   on a shared device), or 0.  */
+static size_t module_held;
+
 /* $FAKE_LIBCUDA_SHARED as the context was made, or NULL.  A warm
    worker's environment is its client's while a program runs.  */
 static char *shared_dir;
@@ -343,7 +355,8 @@ record_memory (void)
   snprintf (tmp, sizeof tmp, "%s/.%ld", shared_dir, (long) getpid ());
   if ((f = fopen (tmp, "w")) == NULL)
     return;
-  fprintf (f, "%zu\n", CONTEXT_MEMORY + stack_limit * DEVICE_THREADS);
+  fprintf (f, "%zu\n",
+	   CONTEXT_MEMORY + stack_limit * DEVICE_THREADS + module_held);
   if (fclose (f) == 0)
     rename (tmp, path);
 }
@@ -369,7 +382,7 @@ memory_taken (void)
 static size_t
 free_for_stack (void)
 {
-  size_t taken = memory_taken (), others = others_memory ();
+  size_t taken = memory_taken (), others = others_memory () + module_held;
 
   if (taken != SIZE_MAX)
     others += taken;
@@ -697,6 +710,9 @@ cuLinkComplete (CUlinkState state, void **image, size_t *size)
 
   if (l->program == NULL)
     return link_error (l, CUDA_ERROR_INVALID_IMAGE, "no program");
+  if (inject.jit_ms > 0)
+    nanosleep (&(struct timespec) { inject.jit_ms / 1000,
+				    inject.jit_ms % 1000 * 1000000 }, NULL);
   *image = l->program;
   if (size)
     *size = strlen (l->program) + 1;
@@ -754,6 +770,22 @@ cuModuleLoadData (CUmodule *module, const void *image)
       free (m);
       return CUDA_ERROR_INVALID_IMAGE;
     }
+  if (shared_dir != NULL && getenv ("FAKE_LIBCUDA_MODULE_MEMORY") != NULL)
+    {
+      size_t room, need = strtoull (getenv ("FAKE_LIBCUDA_MODULE_MEMORY"),
+				    NULL, 10);
+
+      cuMemGetInfo (&room, &(size_t) { 0 });
+      if (need > room)
+	{
+	  dlclose (m->handle);
+	  free (m);
+	  return CUDA_ERROR_OUT_OF_MEMORY;
+	}
+      m->held = need;
+      module_held += need;
+      record_memory ();
+    }
   /* crt0's kernel __main calls main, which the program's build calls
      gpu_main.  */
   m->main = (int (*) (int, char **)) dlsym (m->handle, "gpu_main");
@@ -808,6 +840,9 @@ cuModuleUnload (CUmodule module)
       ranges[i].size = 0;
   if (m->handle)
     dlclose (m->handle);
+  module_held -= m->held;
+  if (m->held)
+    record_memory ();
   free (m);
   return CUDA_SUCCESS;
 }

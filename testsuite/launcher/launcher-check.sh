@@ -425,7 +425,7 @@ if ! $nvptx_tools; then
   # reading the program.
   mkdir "$work/phases"
   ms='[0-9]+\.[0-9]'
-  line="^$prog (driver|read) $ms limits $ms jit $ms run $ms stop $ms"
+  line="^$prog (driver|read) $ms jit $ms limits $ms run $ms stop $ms"
   line="$line stack [0-9]+( release $ms)? free_mib [0-9]+( destroy $ms)?$"
   run sh -c 'cd "$1/phases" && shift && NVPTX_RPC_PHASES=times "$@"' sh \
     "$work" "$nvptx" "$prog" status 5
@@ -452,7 +452,8 @@ if ! $nvptx_tools; then
   check "memory taken, then given back: a plain run waits, then runs" \
     test $status = 6 -a ! -s "$work/err"
   check "... and its limits phase took the wait" \
-    awk '{ exit !($5 >= 900) }' "$work/phases-wait"
+    awk '{ for (i = 2; i < NF; i += 2)
+	     if ($i == "limits") exit !($(i + 1) >= 900); exit 1 }' "$work/phases-wait"
   : > "$work/taken"
   run env NVPTX_RPC_WARM=0 NVPTX_RPC_MEMORY_WAIT=1 \
     FAKE_LIBCUDA_MEMORY_TAKEN="$work/taken" "$nvptx" -S 262144 "$prog" status 0
@@ -483,6 +484,28 @@ if ! $nvptx_tools; then
   check "130 GiB taken past the wait: the default stack a share of what is free, $share" \
     test $status = 0 -a -n "$(grep " stack $share " "$work/phases-130g")"
   rm "$work/taken"
+  # Four launchers at once on one device ($FAKE_LIBCUDA_SHARED), each
+  # program's JIT 0.3 s, its module 8 GiB ($FAKE_LIBCUDA_MODULE_MEMORY)
+  # and its stack 68 GiB: two stacks fit the 139 GiB, but not beside a
+  # module.  Two launchers that took their stacks before their modules
+  # would each wait for module memory while holding a stack: both would
+  # fail after the wait.  Taken last, one stack at a time: each program
+  # runs, in turn.
+  mkdir "$work/device"
+  for i in 1 2 3 4; do
+    env NVPTX_RPC_WARM=0 NVPTX_RPC_MEMORY_WAIT=10 FAKE_LIBCUDA=jit-ms=300 \
+      FAKE_LIBCUDA_SHARED="$work/device" \
+      FAKE_LIBCUDA_MODULE_MEMORY=$((8 << 30)) \
+      "$nvptx" -S 270080 "$prog" idle 1 > "$work/out$i" 2>&1 &
+    pids="${pids:-} $!"
+  done
+  ok=0 i=0
+  for pid in $pids; do
+    i=$((i + 1))
+    wait $pid && [ "$(cat "$work/out$i")" = idle ] && ok=$((ok + 1))
+  done
+  check "four launchers whose stacks fit two at a time: each runs ($ok of 4)" \
+    test $ok = 4
 fi
 
 report launcher-check
