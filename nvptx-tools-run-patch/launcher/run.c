@@ -378,12 +378,15 @@ link_program (const char *program, size_t len, void **image, size_t *size)
 /* Whether this process is a warm server's worker (warm_start).  */
 static bool warm_worker;
 
-/* Memory that other launchers' programs hold comes back as they end:
-   how long a plain run waits for it by default, trying again every
-   MEMORY_RETRY_NS, before it fails as the driver says (or, for the
-   default stack, takes what is free, as the stock launcher does).
-   $NVPTX_RPC_MEMORY_WAIT sets the seconds; a warm server's workers wait
-   as long for each other (warm_serve).  */
+/* Memory that other launchers' programs hold comes back as they end.
+   A plain run waits for it, trying again every MEMORY_RETRY_NS, until
+   none has come back for MEMORY_WAIT_DEFAULT seconds
+   ($NVPTX_RPC_MEMORY_WAIT), then fails as the driver says (or, for the
+   default stack, takes what is free, as the stock launcher does).  From
+   the last memory that came back, not from the first refusal: which of
+   several waiting launchers gets the memory is chance, and one that
+   loses turn after turn still runs.  A warm server's workers wait as
+   long for each other (warm_serve).  */
 #define MEMORY_WAIT_DEFAULT 60
 #define MEMORY_RETRY_NS (20 * 1000 * 1000)
 
@@ -404,14 +407,20 @@ static bool
 memory_wait (CUresult r)
 {
   static double deadline;
+  static size_t last_free;
   struct timespec ts = { 0, MEMORY_RETRY_NS };
+  size_t free_bytes, total;
   double now;
 
   if (r != CUDA_ERROR_OUT_OF_MEMORY || warm_worker)
     return false;
   now = rpc_launch_now ();
-  if (deadline == 0)
+  /* Before the context, the driver cannot say what is free.  */
+  if (cuda.cuMemGetInfo (&free_bytes, &total) != CUDA_SUCCESS)
+    free_bytes = 0;
+  if (deadline == 0 || free_bytes > last_free)
     deadline = now + memory_wait_seconds ();
+  last_free = free_bytes;
   if (now >= deadline)
     return false;
   nanosleep (&ts, NULL);

@@ -440,8 +440,8 @@ if ! $nvptx_tools; then
   # Memory other processes hold (the stand-in driver's
   # $FAKE_LIBCUDA_MEMORY_TAKEN: all of it while the file is empty, else
   # the bytes it says, of the 139 GiB a run alone has).  A plain run
-  # waits for it, as other launchers' programs end, up to
-  # $NVPTX_RPC_MEMORY_WAIT seconds.  Plain runs only: a warm worker asks
+  # waits for it, as other launchers' programs end, until none has come
+  # back for $NVPTX_RPC_MEMORY_WAIT seconds.  Plain runs only: a warm worker asks
   # its siblings instead (warm-check.sh).
   : > "$work/taken"
   (sleep 1; rm "$work/taken") &
@@ -459,6 +459,21 @@ if ! $nvptx_tools; then
     FAKE_LIBCUDA_MEMORY_TAKEN="$work/taken" "$nvptx" -S 262144 "$prog" status 0
   expect "memory taken past NVPTX_RPC_MEMORY_WAIT: the driver's error, 127" \
     127 "^nvptx-run: could not set stack limit: out of memory"
+  # Memory coming back, not yet enough, for longer than
+  # $NVPTX_RPC_MEMORY_WAIT: the wait counts from the last that came
+  # back, so the run waits on, as for launchers that take the memory in
+  # turn before it.
+  echo $((139 << 30)) > "$work/taken"
+  (for gib in 129 119 109 99 89 79; do
+     sleep 0.4; echo $((gib << 30)) > "$work/taken.new"
+     mv "$work/taken.new" "$work/taken"
+   done; sleep 0.4; rm "$work/taken") &
+  remover=$!
+  run env NVPTX_RPC_WARM=0 NVPTX_RPC_MEMORY_WAIT=1 \
+    FAKE_LIBCUDA_MEMORY_TAKEN="$work/taken" "$nvptx" -S 262144 "$prog" status 6
+  wait $remover
+  check "memory coming back past NVPTX_RPC_MEMORY_WAIT: the run waits on" \
+    test $status = 6 -a ! -s "$work/err"
   # More than the device has alone (139 GiB over its threads): no wait.
   start=$(date +%s)
   run env NVPTX_RPC_WARM=0 "$nvptx" -S 552100 "$prog" status 0
