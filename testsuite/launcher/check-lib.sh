@@ -55,6 +55,16 @@ is ()
   printf '%s' "$2" | cmp -s - "$1"
 }
 
+# phase_took PHASE MS FILE: in FILE's $NVPTX_RPC_PHASES line, PHASE took
+# at least MS milliseconds.
+phase_took ()
+{
+  awk -v phase="$1" -v ms="$2" '
+    { for (i = 2; i < NF; i += 2)
+	if ($i == phase) exit !($(i + 1) >= ms)
+      exit 1 }' "$3"
+}
+
 # report NAME: the totals, and the status of the test script.
 report ()
 {

@@ -441,8 +441,8 @@ if ! $nvptx_tools; then
   # $FAKE_LIBCUDA_MEMORY_TAKEN: all of it while the file is empty, else
   # the bytes it says, of the 139 GiB a run alone has).  A plain run
   # waits for it, as other launchers' programs end, until none has come
-  # back for $NVPTX_RPC_MEMORY_WAIT seconds.  Plain runs only: a warm worker asks
-  # its siblings instead (warm-check.sh).
+  # back for $NVPTX_RPC_MEMORY_WAIT seconds.  Plain runs only: a warm
+  # worker asks its siblings instead (warm-check.sh).
   : > "$work/taken"
   (sleep 1; rm "$work/taken") &
   remover=$!
@@ -452,8 +452,7 @@ if ! $nvptx_tools; then
   check "memory taken, then given back: a plain run waits, then runs" \
     test $status = 6 -a ! -s "$work/err"
   check "... and its limits phase took the wait" \
-    awk '{ for (i = 2; i < NF; i += 2)
-	     if ($i == "limits") exit !($(i + 1) >= 900); exit 1 }' "$work/phases-wait"
+    phase_took limits 900 "$work/phases-wait"
   : > "$work/taken"
   run env NVPTX_RPC_WARM=0 NVPTX_RPC_MEMORY_WAIT=1 \
     FAKE_LIBCUDA_MEMORY_TAKEN="$work/taken" "$nvptx" -S 262144 "$prog" status 0
@@ -507,12 +506,13 @@ if ! $nvptx_tools; then
   # fail after the wait.  Taken last, one stack at a time: each program
   # runs, in turn.
   mkdir "$work/device"
+  pids=
   for i in 1 2 3 4; do
     env NVPTX_RPC_WARM=0 NVPTX_RPC_MEMORY_WAIT=10 FAKE_LIBCUDA=jit-ms=300 \
       FAKE_LIBCUDA_SHARED="$work/device" \
       FAKE_LIBCUDA_MODULE_MEMORY=$((8 << 30)) \
       "$nvptx" -S 270080 "$prog" idle 1 > "$work/out$i" 2>&1 &
-    pids="${pids:-} $!"
+    pids="$pids $!"
   done
   ok=0 i=0
   for pid in $pids; do

@@ -287,8 +287,7 @@ check "... and the programs that held them ran on unchanged" \
   test "$(cat "$work/hold1.out" "$work/hold2.out")" = "idle
 idle"
 check "... and its limits phase took the wait" \
-  awk '{ for (i = 2; i < NF; i += 2)
-	   if ($i == "limits") exit !($(i + 1) >= 1000); exit 1 }' "$work/phases-want"
+  phase_took limits 1000 "$work/phases-want"
 # workers N: the server has N workers, within 5 s.
 workers ()
 {
