@@ -390,41 +390,56 @@ static bool warm_worker;
 #define MEMORY_WAIT_DEFAULT 60
 #define MEMORY_RETRY_NS (20 * 1000 * 1000)
 
-/* The seconds to wait for memory.  */
+/* The seconds to wait for memory, read once: a warm server's workers
+   keep the server's, whatever their clients' environments say.  */
 static int
 memory_wait_seconds (void)
 {
+  static int seconds = -1;
   const char *wait = getenv ("NVPTX_RPC_MEMORY_WAIT");
 
-  return wait != NULL ? atoi (wait) : MEMORY_WAIT_DEFAULT;
+  if (seconds < 0)
+    seconds = wait != NULL ? atoi (wait) : MEMORY_WAIT_DEFAULT;
+  return seconds;
 }
 
+/* The wait for memory of the driver call being retried: when it ends,
+   and the device's free memory at the last try.  */
+static double memory_deadline;
+static size_t memory_last_free;
+
 /* After the driver's result R: whether to try again, once a moment
-   has passed, because R says out of memory and the run's wait for
-   memory lasts.  A warm worker's program asks its siblings instead
-   (set_stack).  */
+   has passed, because R says out of memory and the wait for memory
+   lasts: $NVPTX_RPC_MEMORY_WAIT seconds from the first try or the last
+   rise in the device's free memory.  */
 static bool
-memory_wait (CUresult r)
+memory_retry (CUresult r)
 {
-  static double deadline;
-  static size_t last_free;
   struct timespec ts = { 0, MEMORY_RETRY_NS };
   size_t free_bytes, total;
   double now;
 
-  if (r != CUDA_ERROR_OUT_OF_MEMORY || warm_worker)
+  if (r != CUDA_ERROR_OUT_OF_MEMORY)
     return false;
   now = rpc_launch_now ();
   /* Before the context, the driver cannot say what is free.  */
   if (cuda.cuMemGetInfo (&free_bytes, &total) != CUDA_SUCCESS)
     free_bytes = 0;
-  if (deadline == 0 || free_bytes > last_free)
-    deadline = now + memory_wait_seconds ();
-  last_free = free_bytes;
-  if (now >= deadline)
+  if (memory_deadline == 0 || free_bytes > memory_last_free)
+    memory_deadline = now + memory_wait_seconds ();
+  memory_last_free = free_bytes;
+  if (now >= memory_deadline)
     return false;
   nanosleep (&ts, NULL);
   return true;
+}
+
+/* memory_retry in a plain run.  A warm worker's program asks its
+   siblings instead (set_stack).  */
+static bool
+memory_wait (CUresult r)
+{
+  return !warm_worker && memory_retry (r);
 }
 
 /* Load PROGRAM, LEN bytes, as *MODULE, linked or, with CACHE, from a
@@ -676,12 +691,18 @@ set_stack (size_t size)
 	  if (cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, warm_first_stack)
 	      == CUDA_SUCCESS)
 	    context_stack_size = warm_first_stack;
-	  for (int others_leave = 0;
-	       r == CUDA_ERROR_OUT_OF_MEMORY && others_leave <= 1;
-	       others_leave++)
+	  warm_want_memory (false);
+	  r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, size);
+	  if (r == CUDA_ERROR_OUT_OF_MEMORY)
 	    {
-	      warm_want_memory (others_leave);
-	      r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, size);
+	      /* The driver frees a context's memory a while after its
+		 process has ended: wait, as a plain run would, while
+		 memory keeps coming back.  */
+	      warm_want_memory (true);
+	      memory_deadline = 0;
+	      do
+		r = cuda.cuCtxSetLimit (CU_LIMIT_STACK_SIZE, size);
+	      while (memory_retry (r));
 	    }
 	}
     }

@@ -35,6 +35,9 @@
                        DMA staging buffers), saying so on stderr
      devices=N         the host has N devices (default 1)
      jit-ms=N          each link takes N ms, as the driver's JIT does
+     teardown-ms=N     on a shared device (below), a process's memory
+                       stays held N ms after it has ended, as the
+                       driver frees a context's a while after
    and, not failures, log-jit: each cuLinkAddData says on stderr the
    register limit it was given; log-device: cuCtxCreate says on stderr
    the device the context is on.  The device has 140 GiB, of which
@@ -68,6 +71,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <cuda.h>
 #include "nvptx-rpc.h"
@@ -82,6 +86,7 @@ static struct
   long link_version;		/* 0: the program's own.  */
   unsigned long fault_at;	/* 0: no fault.  */
   long jit_ms;			/* How long a link takes.  */
+  long teardown_ms;		/* How long memory outlives its process.  */
 } inject;
 
 /* The one host allocation the launcher maps into the device: the
@@ -236,6 +241,8 @@ parse_injections (void)
       inject.fault_at = strtoul (word + 6, NULL, 0);
     else if (strncmp (word, "jit-ms=", 7) == 0)
       inject.jit_ms = strtol (word + 7, NULL, 0);
+    else if (strncmp (word, "teardown-ms=", 12) == 0)
+      inject.teardown_ms = strtol (word + 12, NULL, 0);
     else
       fprintf (stderr, "fake-libcuda: unknown FAKE_LIBCUDA item %s\n", word);
   free (copy);
@@ -311,8 +318,21 @@ static size_t module_held;
    worker's environment is its client's while a program runs.  */
 static char *shared_dir;
 
+/* Once this process has ended (teardown-ms): until when, in ms on
+   CLOCK_REALTIME, its memory stays held.  */
+static long long held_until_ms;
+
+static long long
+now_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_REALTIME, &ts);
+  return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
+}
+
 /* The memory the other processes sharing the device hold: the sum of
-   the files of those still alive.  */
+   the files of those still alive, or ended but still holding it.  */
 static size_t
 others_memory (void)
 {
@@ -327,14 +347,16 @@ others_memory (void)
     {
       long pid = strtol (e->d_name, NULL, 10);
       unsigned long long held;
+      long long until;
       FILE *f;
 
-      if (pid <= 0 || pid == getpid () || kill (pid, 0) != 0)
+      if (pid <= 0 || pid == getpid ())
 	continue;
       snprintf (path, sizeof path, "%s/%ld", shared_dir, pid);
       if ((f = fopen (path, "r")) == NULL)
 	continue;
-      if (fscanf (f, "%llu", &held) == 1)
+      if (fscanf (f, "%llu %lld", &held, &until) == 2
+	  && (kill (pid, 0) == 0 || until > now_ms ()))
 	sum += held;
       fclose (f);
     }
@@ -355,8 +377,9 @@ record_memory (void)
   snprintf (tmp, sizeof tmp, "%s/.%ld", shared_dir, (long) getpid ());
   if ((f = fopen (tmp, "w")) == NULL)
     return;
-  fprintf (f, "%zu\n",
-	   CONTEXT_MEMORY + stack_limit * DEVICE_THREADS + module_held);
+  fprintf (f, "%zu %lld\n",
+	   CONTEXT_MEMORY + stack_limit * DEVICE_THREADS + module_held,
+	   held_until_ms);
   if (fclose (f) == 0)
     rename (tmp, path);
 }
@@ -401,6 +424,14 @@ cuMemGetInfo (size_t *free_bytes, size_t *total)
   return CUDA_SUCCESS;
 }
 
+/* At exit, with teardown-ms: hold the memory a while longer.  */
+static void
+hold_memory_after_exit (void)
+{
+  held_until_ms = now_ms () + inject.teardown_ms;
+  record_memory ();
+}
+
 static int context;
 
 /* CUDA 13's cuCtxCreate (cuCtxCreate_v4) takes creation parameters.  */
@@ -418,7 +449,11 @@ cuCtxCreate (CUcontext *ctx, unsigned flags, CUdevice dev)
   if (inject.log_device)
     fprintf (stderr, "fake-libcuda: context on device %d\n", (int) dev);
   if (shared != NULL && shared_dir == NULL)
-    shared_dir = strdup (shared);
+    {
+      shared_dir = strdup (shared);
+      if (inject.teardown_ms > 0)
+	atexit (hold_memory_after_exit);
+    }
   record_memory ();
   *ctx = (CUcontext) &context;
   return CUDA_SUCCESS;

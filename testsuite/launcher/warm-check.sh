@@ -365,6 +365,25 @@ check "... and the server has its 2 workers again" workers 2
 kill -TERM $server
 wait $server
 
+# The driver frees a context's memory a while after its process has
+# ended (teardown-ms): a program that needs the siblings' contexts'
+# memory waits, as a plain run would, until it has come back.
+mkdir "$work/device3"
+FAKE_LIBCUDA=teardown-ms=1500 FAKE_LIBCUDA_SHARED=$work/device3 "$nvptx" \
+  --serve --workers 3 2> "$work/shared3.err" &
+server=$!
+for i in $(seq 100); do
+  grep -q "ready at" "$work/shared3.err" 2> /dev/null && break
+  sleep 0.1
+done
+workers 3
+start=$(date +%s)
+run "$nvptx" -S 548000 "$prog" status 8
+check "the siblings' memory freed 1.5 s after they leave: the program runs" \
+  test $status = 8 -a ! -s "$work/err" -a $(( $(date +%s) - start )) -lt 10
+kill -TERM $server
+wait $server
+
 # NVPTX_RPC_WARM=start: a client that finds no server starts one, which
 # runs its program and ends after NVPTX_RPC_WARM_IDLE seconds idle.
 run env NVPTX_RPC_WARM=start NVPTX_RPC_WARM_IDLE=1 \
