@@ -20,16 +20,21 @@ sock=$XDG_RUNTIME_DIR/nvptx-rpc/device-0
 # program there all the same went through the server.
 mkdir "$work/nodriver"
 
-# start_server: a server of 3 workers, waited for; its pid in $server.
+# start_server [NAME [OPTION...]]: a server with OPTIONs (default: 3
+# workers) and the environment the call gives, its stderr in
+# $work/NAME.err (default server.err), waited for; its pid in $server.
 start_server ()
 {
-  "$nvptx" --serve --workers 3 2> "$work/server.err" &
+  err=$work/${1:-server}.err
+  [ $# = 0 ] || shift
+  [ $# != 0 ] || set -- --workers 3
+  "$nvptx" --serve "$@" 2> "$err" &
   server=$!
   for i in $(seq 100); do
-    grep -q "ready at" "$work/server.err" 2> /dev/null && return
+    grep -q "ready at" "$err" 2> /dev/null && return
     sleep 0.1
   done
-  echo "server did not start:"; cat "$work/server.err"
+  echo "server did not start:"; cat "$err"
 }
 start_server
 check "the server says it is ready" grep -q "warm server of device 0 ready at $sock, 3 workers" "$work/server.err"
@@ -215,12 +220,7 @@ gone ()
 }
 
 # --idle: a server that ends after a second without a program.
-"$nvptx" --serve --workers 1 --idle 1 2> "$work/idle.err" &
-server=$!
-for i in $(seq 100); do
-  grep -q "ready at" "$work/idle.err" 2> /dev/null && break
-  sleep 0.1
-done
+start_server idle --workers 1 --idle 1
 # The one worker runs program after program, though the client's stdin
 # is the worker's own (/dev/null) and so is its directory; and it loads
 # a program it linked before from its cache: the driver logs no link.
@@ -261,13 +261,7 @@ wait $s1 $s2
 # The device's memory shared among the workers, as $FAKE_LIBCUDA_SHARED
 # makes the stand-in's: each other context holds 1 GiB and its stack.
 mkdir "$work/device"
-FAKE_LIBCUDA_SHARED=$work/device "$nvptx" --serve --workers 3 \
-  2> "$work/shared.err" &
-server=$!
-for i in $(seq 100); do
-  grep -q "ready at" "$work/shared.err" 2> /dev/null && break
-  sleep 0.1
-done
+FAKE_LIBCUDA_SHARED=$work/device start_server shared
 # Two programs keep their default 128 KiB stacks (33 GiB each) for 2 s;
 # a third wants 384 KiB (99 GiB) of the 71 GiB left.  Its worker waits
 # until the two have ended and their workers given their stacks back:
@@ -339,13 +333,8 @@ wait $server
 # fails as a plain run that waited would.  The other then runs on.
 mkdir "$work/device2"
 mkfifo "$work/held"
-NVPTX_RPC_MEMORY_WAIT=1 FAKE_LIBCUDA_SHARED=$work/device2 "$nvptx" --serve \
-  --workers 2 2> "$work/shared2.err" &
-server=$!
-for i in $(seq 100); do
-  grep -q "ready at" "$work/shared2.err" 2> /dev/null && break
-  sleep 0.1
-done
+NVPTX_RPC_MEMORY_WAIT=1 FAKE_LIBCUDA_SHARED=$work/device2 \
+  start_server shared2 --workers 2
 ( $guard "$nvptx" "$prog" cat "$work/held" > "$work/held.out" 2>&1
   echo "status $?" >> "$work/held.out" ) &
 holder=$!
@@ -369,13 +358,8 @@ wait $server
 # ended (teardown-ms): a program that needs the siblings' contexts'
 # memory waits, as a plain run would, until it has come back.
 mkdir "$work/device3"
-FAKE_LIBCUDA=teardown-ms=1500 FAKE_LIBCUDA_SHARED=$work/device3 "$nvptx" \
-  --serve --workers 3 2> "$work/shared3.err" &
-server=$!
-for i in $(seq 100); do
-  grep -q "ready at" "$work/shared3.err" 2> /dev/null && break
-  sleep 0.1
-done
+FAKE_LIBCUDA=teardown-ms=1500 FAKE_LIBCUDA_SHARED=$work/device3 \
+  start_server shared3
 workers 3
 start=$(date +%s)
 run "$nvptx" -S 548000 "$prog" status 8
