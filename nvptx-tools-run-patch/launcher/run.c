@@ -657,11 +657,18 @@ static size_t context_stack_size;
    time (docs/testing.md, "Stack memory").  */
 static size_t warm_first_stack, warm_stack_share;
 
-/* Whether a stack of SIZE bytes a thread fits the device, alone on it.  */
+/* Whether a stack of SIZE bytes a thread may fit the device, alone on
+   it.  Not memory_alone: the context takes less than CONTEXT_RESERVE,
+   and a stack in between, refused here, fails a program that a run
+   alone passes.  Counting none of the context's memory costs only
+   the wait for memory, in vain, for a stack within it of the whole.  */
 static bool
 stack_fits_device (size_t size)
 {
-  return size <= memory_alone () / device_threads (dev);
+  size_t free_bytes, total;
+
+  memory_info (&free_bytes, &total);
+  return size <= total / device_threads (dev);
 }
 
 /* Set the context's stack limit to SIZE.  A plain run waits for memory

@@ -38,6 +38,9 @@
      teardown-ms=N     on a shared device (below), a process's memory
                        stays held N ms after it has ended, as the
                        driver frees a context's a while after
+     context-mib=N     this context takes N MiB of the device before
+                       its stack (default 1024), as an H100's takes
+                       some hundreds
    and, not failures, log-jit: each cuLinkAddData says on stderr the
    register limit it was given; log-device: cuCtxCreate says on stderr
    the device the context is on.  The device has 140 GiB, of which
@@ -87,6 +90,7 @@ static struct
   unsigned long fault_at;	/* 0: no fault.  */
   long jit_ms;			/* How long a link takes.  */
   long teardown_ms;		/* How long memory outlives its process.  */
+  long context_mib;		/* What the context takes; 0: 1 GiB.  */
 } inject;
 
 /* The one host allocation the launcher maps into the device: the
@@ -243,6 +247,8 @@ parse_injections (void)
       inject.jit_ms = strtol (word + 7, NULL, 0);
     else if (strncmp (word, "teardown-ms=", 12) == 0)
       inject.teardown_ms = strtol (word + 12, NULL, 0);
+    else if (strncmp (word, "context-mib=", 12) == 0)
+      inject.context_mib = strtol (word + 12, NULL, 0);
     else
       fprintf (stderr, "fake-libcuda: unknown FAKE_LIBCUDA item %s\n", word);
   free (copy);
@@ -406,12 +412,13 @@ static size_t
 free_for_stack (void)
 {
   size_t taken = memory_taken (), others = others_memory () + module_held;
+  size_t context = inject.context_mib > 0
+		   ? (size_t) inject.context_mib << 20 : MEMORY_TAKEN;
 
   if (taken != SIZE_MAX)
     others += taken;
-
-  return others > DEVICE_MEMORY - MEMORY_TAKEN
-	 ? 0 : DEVICE_MEMORY - MEMORY_TAKEN - others;
+  return others > DEVICE_MEMORY - context
+	 ? 0 : DEVICE_MEMORY - context - others;
 }
 
 CUresult
@@ -666,12 +673,14 @@ program_injections (void)
 {
   bool no_device = inject.no_device, log_device = inject.log_device;
   int devices = inject.devices;
+  long context_mib = inject.context_mib;
 
   memset (&inject, 0, sizeof inject);
   parse_injections ();
   inject.no_device = no_device;
   inject.log_device = log_device;
   inject.devices = devices;
+  inject.context_mib = context_mib;
 }
 
 CUresult

@@ -473,9 +473,20 @@ if ! $nvptx_tools; then
   wait $remover
   check "memory coming back past NVPTX_RPC_MEMORY_WAIT: the run waits on" \
     test $status = 6 -a ! -s "$work/err"
-  # More than the device has alone (139 GiB over its threads): no wait.
+  # A context that takes less than the launcher reserves for one
+  # (context-mib), as a GPU's does: a stack that only fits beside that
+  # little is one a run alone gets, so a plain run waits for it too.
+  : > "$work/taken"
+  (sleep 1; rm "$work/taken") &
+  remover=$!
+  run env NVPTX_RPC_WARM=0 FAKE_LIBCUDA=context-mib=512 \
+    FAKE_LIBCUDA_MEMORY_TAKEN="$work/taken" "$nvptx" -S 553000 "$prog" status 6
+  wait $remover
+  check "a stack that fits beside a small context: a plain run waits, then runs" \
+    test $status = 6 -a ! -s "$work/err"
+  # More than the device has (140 GiB over its threads): no wait.
   start=$(date +%s)
-  run env NVPTX_RPC_WARM=0 "$nvptx" -S 552100 "$prog" status 0
+  run env NVPTX_RPC_WARM=0 "$nvptx" -S 556100 "$prog" status 0
   expect "a stack beyond the device: the driver's error, 127" 127 \
     "^nvptx-run: could not set stack limit: out of memory"
   check "... at once, not after the wait for memory" \

@@ -368,6 +368,20 @@ check "the siblings' memory freed 1.5 s after they leave: the program runs" \
 kill -TERM $server
 wait $server
 
+# A stack that fits only because the context takes less than the
+# launcher reserves for one (context-mib), as on an H100, where
+# stack-io.c's 311,248 bytes a thread are 84.1 GB of the 85.5 a run
+# alone has: the siblings leave for it too.
+mkdir "$work/device4"
+FAKE_LIBCUDA=context-mib=512 FAKE_LIBCUDA_SHARED=$work/device4 \
+  start_server shared4
+workers 3
+run "$nvptx" -S 553000 "$prog" status 8
+check "a stack that fits beside a small context: the siblings leave, it runs" \
+  test $status = 8 -a ! -s "$work/err"
+kill -TERM $server
+wait $server
+
 # NVPTX_RPC_WARM=start: a client that finds no server starts one, which
 # runs its program and ends after NVPTX_RPC_WARM_IDLE seconds idle.
 run env NVPTX_RPC_WARM=start NVPTX_RPC_WARM_IDLE=1 \
