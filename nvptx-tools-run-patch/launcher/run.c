@@ -617,7 +617,8 @@ Options:\n\
   --serve               Stay up as the warm server of the device: run the\n\
                         programs nvptx-none-run sends it (docs/testing.md)\n\
   --workers N           With --serve: programs run at once (default: the\n\
-                        host's cores, at most %d)\n\
+                        host's cores, at most %d, and no more than\n\
+                        the device holds at the default stack)\n\
   --idle N              With --serve: end after N seconds without a\n\
                         program (default: never)\n\
   --help                Print this help and exit\n\
@@ -970,13 +971,14 @@ run_program (struct run_options *o, int argc, char **argv, char *program,
   return result;
 }
 
-/* A warm server's worker, one of WORKERS: once, start_cuda, the heap
-   limit every program gets unless it asks for another, and the stack
-   the worker may keep.  */
-static void
-warm_start (int device, int workers)
+/* A warm server's worker, one of WORKERS, or with AT_MOST of at most
+   that many, each with its context and the default stack: once,
+   start_cuda, the heap limit every program gets unless it asks for
+   another, and the stack the worker may keep.  Return how many.  */
+static int
+warm_start (int device, int workers, bool at_most)
 {
-  size_t free_bytes, total;
+  size_t free_bytes, total, each;
   CUresult r;
 
   start_cuda (device);
@@ -987,8 +989,13 @@ warm_start (int device, int workers)
   fatal_unless_success (r, "could not get the stack limit");
   context_stack_size = warm_first_stack;
   memory_info (&free_bytes, &total);
+  each = (default_stack_size (dev, memory_alone (), context_heap_size)
+	  * device_threads (dev) + CONTEXT_RESERVE);
+  if (at_most && total / each < (size_t) workers)
+    workers = total / each < 1 ? 1 : total / each;
   warm_stack_share = total / workers / device_threads (dev);
   warm_worker = true;
+  return workers;
 }
 
 /* A warm server's worker: one program's command line ARGV, as main

@@ -37,7 +37,13 @@
    warm_request with its descriptors 0, 1, 2 and its working directory
    (SCM_RIGHTS), then its arguments and environment, NUL-separated; the
    reply is one struct warm_reply.  Between a worker and the master, on
-   a SOCK_SEQPACKET pair, one byte each, as enum control says.
+   a SOCK_SEQPACKET pair, one byte each, as enum control says, but for
+   CONTROL_READY's second: how many workers the server runs.
+
+   How many: by default one a core, up to WARM_WORKERS_DEFAULT_MAX, and
+   no more than hold the default stack each.  Only a worker can tell
+   that (the master never loads the driver): the first says it as it is
+   ready, and the master starts the others then.
 
    Device memory: a plain run has the device to itself, a worker shares
    it with its siblings, whose stacks (reserved for every thread the
@@ -871,8 +877,21 @@ serve_connection (int conn, const struct warm_launcher *l)
   return true;
 }
 
+/* CONTROL_READY, with how many workers the server runs.  */
+static void
+tell_ready (int workers)
+{
+  unsigned char message[2] = { CONTROL_READY, workers };
+
+  if (!send_with_fds (worker.control, message, sizeof message, NULL, 0))
+    _exit (0);
+}
+
+/* A worker of a server of WORKERS, or with AT_MOST of at most that many
+   (the first, which says how many).  */
 static void __attribute__ ((noreturn))
-worker_main (int device, int workers, const struct warm_launcher *l)
+worker_main (int device, int workers, bool at_most,
+	     const struct warm_launcher *l)
 {
   static const int defaults[] = { SIGTERM, SIGINT, SIGHUP, SIGCHLD };
   const char *programs = getenv ("NVPTX_RPC_WARM_PROGRAMS");
@@ -885,7 +904,7 @@ worker_main (int device, int workers, const struct warm_launcher *l)
   worker.programs_left = programs && atoi (programs) > 0 ? atoi (programs)
 							: PROGRAMS_PER_WORKER;
 
-  l->start (device, workers);
+  workers = l->start (device, workers, at_most);
 
   for (int i = 0; i < 3; i++)
     if ((worker.saved_fds[i] = fcntl (i, F_DUPFD_CLOEXEC, 3)) < 0)
@@ -898,7 +917,7 @@ worker_main (int device, int workers, const struct warm_launcher *l)
   umask (worker.umask);
   for (size_t i = 0; i < N_LIMITS; i++)
     getrlimit (carried_limits[i], &worker.limits[i]);
-  tell_master (CONTROL_READY, -1);
+  tell_ready (workers);
 
   for (;;)
     {
@@ -949,6 +968,9 @@ static struct slot
   bool paused;
 } *slots;
 static int n_slots;
+/* Until the first worker has said how many the server runs, of at most
+   n_slots.  */
+static bool sizing;
 static int signal_pipe[2];
 /* The lock that says the device is served: the master's alone, so that
    it lets go of it when the master does.  */
@@ -1010,7 +1032,7 @@ start_worker (int i, int device, const struct warm_launcher *l)
 	close (lock_fd);
       close (pair[0]);
       worker.control = pair[1];
-      worker_main (device, n_slots, l);
+      worker_main (device, n_slots, sizing, l);
     }
   sigprocmask (SIG_SETMASK, &saved, NULL);
   close (pair[1]);
@@ -1142,16 +1164,26 @@ memory_returned (int device, const struct warm_launcher *l)
 static bool
 hear_worker (struct slot *s, int device, const struct warm_launcher *l)
 {
-  char kind;
+  unsigned char message[2];
   int fd, nfds;
-  ssize_t n = receive_with_fds (s->control, &kind, 1, &fd, 1, &nfds);
+  ssize_t n = receive_with_fds (s->control, message, sizeof message, &fd, 1,
+				&nfds);
 
   if (n <= 0)
     return false;
-  switch (kind)
+  switch (message[0])
     {
     case CONTROL_READY:
       s->ready = true;
+      if (sizing)
+	{
+	  /* The first worker: the others, now that it says how many.  */
+	  sizing = false;
+	  if (n == 2 && message[1] >= 1 && message[1] < n_slots)
+	    n_slots = message[1];
+	  for (int i = 1; i < n_slots; i++)
+	    start_worker (i, device, l);
+	}
       break;
     case CONTROL_TAKEN:
       last_activity = rpc_launch_now ();
@@ -1173,7 +1205,7 @@ hear_worker (struct slot *s, int device, const struct warm_launcher *l)
       break;
     case CONTROL_WANT_STACKS:
     case CONTROL_WANT_DEVICE:
-      s->wants = kind;
+      s->wants = message[0];
       if (s - slots == memory_for)
 	memory_ask (memory_for);
       break;
@@ -1241,7 +1273,8 @@ warm_serve (int device, int workers, int idle_seconds, int memory_wait,
   bool announced = false;
 
   memory_wait_seconds = memory_wait;
-  if (workers == 0)
+  sizing = workers == 0;
+  if (sizing)
     {
       long cores = sysconf (_SC_NPROCESSORS_ONLN);
 
@@ -1287,12 +1320,14 @@ warm_serve (int device, int workers, int idle_seconds, int memory_wait,
   sigaction (SIGHUP, &sa, NULL);
   sigaction (SIGCHLD, &sa, NULL);
 
+  /* The slots' count from here on is n_slots, which the first worker
+     lowers while sizing.  */
   n_slots = workers;
   slots = calloc (workers, sizeof *slots);
   p = calloc (workers + 1, sizeof *p);
   if (slots == NULL || p == NULL)
     rpc_launch_fatal ("out of memory");
-  for (int i = 0; i < workers; i++)
+  for (int i = 0; i < (sizing ? 1 : workers); i++)
     start_worker (i, device, l);
   last_activity = rpc_launch_now ();
 
@@ -1300,7 +1335,7 @@ warm_serve (int device, int workers, int idle_seconds, int memory_wait,
     {
       bool all_ready = true;
 
-      for (int i = 0; i < workers; i++)
+      for (int i = 0; i < n_slots; i++)
 	{
 	  /* A slot left empty while a program has the memory: none.  */
 	  p[i] = (struct pollfd) { slots[i].pid != 0 ? slots[i].control : -1,
@@ -1310,8 +1345,8 @@ warm_serve (int device, int workers, int idle_seconds, int memory_wait,
       if (all_ready && !announced)
 	{
 	  fprintf (stderr, "%s: warm server of device %d ready at %s, "
-		   "%d workers\n", rpc_launch_name, device, addr.sun_path,
-		   workers);
+		   "%d worker%s\n", rpc_launch_name, device, addr.sun_path,
+		   n_slots, n_slots == 1 ? "" : "s");
 	  announced = true;
 	}
       timeout = idle_timeout (idle_seconds);
@@ -1339,17 +1374,17 @@ warm_serve (int device, int workers, int idle_seconds, int memory_wait,
 	  if (timeout < 0 || ms < timeout)
 	    timeout = ms;
 	}
-      p[workers] = (struct pollfd) { signal_pipe[0], POLLIN, 0 };
-      if (poll (p, workers + 1, timeout) < 0)
+      p[n_slots] = (struct pollfd) { signal_pipe[0], POLLIN, 0 };
+      if (poll (p, n_slots + 1, timeout) < 0)
 	continue;
-      if (p[workers].revents)
+      if (p[n_slots].revents)
 	{
 	  char buf[64];
 
 	  while (read (signal_pipe[0], buf, sizeof buf) > 0)
 	    ;
 	}
-      for (int i = 0; i < workers; i++)
+      for (int i = 0; i < n_slots; i++)
 	{
 	  struct slot *s = &slots[i];
 	  int wstatus;
@@ -1382,10 +1417,10 @@ warm_serve (int device, int workers, int idle_seconds, int memory_wait,
     }
 
   leave_socket (&addr, &mine);
-  for (int i = 0; i < workers; i++)
+  for (int i = 0; i < n_slots; i++)
     if (slots[i].pid != 0)
       kill (slots[i].pid, SIGTERM);
-  for (int i = 0; i < workers; i++)
+  for (int i = 0; i < n_slots; i++)
     if (slots[i].pid != 0)
       {
 	int wstatus;

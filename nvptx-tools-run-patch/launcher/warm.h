@@ -14,20 +14,21 @@
 
 #include <stdbool.h>
 
-/* Workers a server may have, and the most it has by default (one a
-   core, up to this).  Four default stacks (128 KiB a thread, 35 GB)
-   fit an H200 and stay from one program to the next; more workers pay
-   only for suites of small stacks (docs/performance.md, "Test
-   suites").  */
+/* Workers a server may have, and the most it has by default: one a
+   core, up to this, and no more than the device holds at the default
+   stack (128 KiB a thread, 35 GB), which then stays from one program to
+   the next: 4 on an H200, 2 on an H100.  More workers pay only for
+   suites of small stacks (docs/performance.md, "Test suites").  */
 #define WARM_WORKERS_MAX 64
 #define WARM_WORKERS_DEFAULT_MAX 4
 
 /* What the launcher does in a worker.  */
 struct warm_launcher
 {
-  /* Once per worker, one of WORKERS: load the driver, make the context
-     on DEVICE.  */
-  void (*start) (int device, int workers);
+  /* Once per worker, one of WORKERS, or with AT_MOST of at most that
+     many, as many as the device holds at the default stack: load the
+     driver, make the context on DEVICE.  Return how many.  */
+  int (*start) (int device, int workers, bool at_most);
   /* Run one program's whole command line ARGV, as a plain run would,
      in the process state the worker set for it; return its status, or
      -1 before doing anything when this worker's context cannot run it

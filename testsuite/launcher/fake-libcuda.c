@@ -41,6 +41,7 @@
      context-mib=N     this context takes N MiB of the device before
                        its stack (default 1024), as an H100's takes
                        some hundreds
+     memory-gib=N      the device has N GiB (default 140)
    and, not failures, log-jit: each cuLinkAddData says on stderr the
    register limit it was given; log-device: cuCtxCreate says on stderr
    the device the context is on.  The device has 140 GiB, of which
@@ -91,6 +92,7 @@ static struct
   long jit_ms;			/* How long a link takes.  */
   long teardown_ms;		/* How long memory outlives its process.  */
   long context_mib;		/* What the context takes; 0: 1 GiB.  */
+  long memory_gib;		/* What the device has; 0: 140 GiB.  */
 } inject;
 
 /* The one host allocation the launcher maps into the device: the
@@ -249,6 +251,8 @@ parse_injections (void)
       inject.teardown_ms = strtol (word + 12, NULL, 0);
     else if (strncmp (word, "context-mib=", 12) == 0)
       inject.context_mib = strtol (word + 12, NULL, 0);
+    else if (strncmp (word, "memory-gib=", 11) == 0)
+      inject.memory_gib = strtol (word + 11, NULL, 0);
     else
       fprintf (stderr, "fake-libcuda: unknown FAKE_LIBCUDA item %s\n", word);
   free (copy);
@@ -284,12 +288,17 @@ cuDeviceGet (CUdevice *dev, int ordinal)
 					 : CUDA_ERROR_INVALID_DEVICE;
 }
 
-/* The device: an H200's SMs and threads, 140 GiB of which 1 GiB is
-   taken before any stack.  */
+/* The device: an H200's SMs and threads, 140 GiB (memory-gib) of
+   which 1 GiB (context-mib) is taken before any stack.  */
 #define SM_COUNT 132
 #define THREADS_PER_SM 2048
 #define DEVICE_THREADS ((size_t) SM_COUNT * THREADS_PER_SM)
-#define DEVICE_MEMORY ((size_t) 140 << 30)
+
+static size_t
+device_size (void)
+{
+  return (size_t) (inject.memory_gib > 0 ? inject.memory_gib : 140) << 30;
+}
 #define MEMORY_TAKEN ((size_t) 1 << 30)
 
 CUresult
@@ -417,8 +426,8 @@ free_for_stack (void)
 
   if (taken != SIZE_MAX)
     others += taken;
-  return others > DEVICE_MEMORY - context
-	 ? 0 : DEVICE_MEMORY - context - others;
+  return others > device_size () - context
+	 ? 0 : device_size () - context - others;
 }
 
 CUresult
@@ -426,7 +435,7 @@ cuMemGetInfo (size_t *free_bytes, size_t *total)
 {
   size_t room = free_for_stack (), stack = stack_limit * DEVICE_THREADS;
 
-  *total = DEVICE_MEMORY;
+  *total = device_size ();
   *free_bytes = room > stack ? room - stack : 0;
   return CUDA_SUCCESS;
 }
@@ -673,7 +682,7 @@ program_injections (void)
 {
   bool no_device = inject.no_device, log_device = inject.log_device;
   int devices = inject.devices;
-  long context_mib = inject.context_mib;
+  long context_mib = inject.context_mib, memory_gib = inject.memory_gib;
 
   memset (&inject, 0, sizeof inject);
   parse_injections ();
@@ -681,6 +690,7 @@ program_injections (void)
   inject.log_device = log_device;
   inject.devices = devices;
   inject.context_mib = context_mib;
+  inject.memory_gib = memory_gib;
 }
 
 CUresult

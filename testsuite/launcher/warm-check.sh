@@ -382,6 +382,25 @@ check "a stack that fits beside a small context: the siblings leave, it runs" \
 kill -TERM $server
 wait $server
 
+# By default no more workers than the device holds at the default stack
+# (128 KiB a thread, 33 GiB here, and a context), whatever the cores:
+# a 60 GiB device holds one, which keeps that stack between programs
+# (26 GiB left free); --workers still says how many.
+FAKE_LIBCUDA=memory-gib=60 start_server small --device 0
+check "a device that holds one default stack: one worker by default" \
+  grep -q "ready at $sock, 1 worker$" "$work/small.err"
+run env NVPTX_RPC_PHASES="$work/phases-small" "$nvptx" "$prog" status 5
+check "... which runs the program and keeps its stack" \
+  test $status = 5 -a ! -s "$work/err" -a \
+  -n "$(grep -E " stack 131072 .* free_mib $((26 * 1024))$" "$work/phases-small")"
+kill -TERM $server
+wait $server
+FAKE_LIBCUDA=memory-gib=60 start_server small2 --workers 2
+check "... and --workers 2 there, two" \
+  grep -q "ready at $sock, 2 workers$" "$work/small2.err"
+kill -TERM $server
+wait $server
+
 # NVPTX_RPC_WARM=start: a client that finds no server starts one, which
 # runs its program and ends after NVPTX_RPC_WARM_IDLE seconds idle.
 run env NVPTX_RPC_WARM=start NVPTX_RPC_WARM_IDLE=1 \
