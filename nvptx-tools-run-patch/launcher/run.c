@@ -527,14 +527,21 @@ memory_info (size_t *free_bytes, size_t *total)
   fatal_unless_success (r, "could not get free and total memory");
 }
 
-/* The device memory a run alone on it has: all but the context's.  */
+/* All the device's memory.  */
 static size_t
-memory_alone (void)
+device_memory (void)
 {
   size_t free_bytes, total;
 
   memory_info (&free_bytes, &total);
-  return total - CONTEXT_RESERVE;
+  return total;
+}
+
+/* The device memory a run alone on it has: all but the context's.  */
+static size_t
+memory_alone (void)
+{
+  return device_memory () - CONTEXT_RESERVE;
 }
 
 /* Record the device memory free now, in MiB, among the run's phases.  */
@@ -666,10 +673,7 @@ static size_t warm_first_stack, warm_stack_share;
 static bool
 stack_fits_device (size_t size)
 {
-  size_t free_bytes, total;
-
-  memory_info (&free_bytes, &total);
-  return size <= total / device_threads (dev);
+  return size <= device_memory () / device_threads (dev);
 }
 
 /* Set the context's stack limit to SIZE.  A plain run waits for memory
@@ -978,7 +982,7 @@ run_program (struct run_options *o, int argc, char **argv, char *program,
 static int
 warm_start (int device, int workers, bool at_most)
 {
-  size_t free_bytes, total, each;
+  size_t total, each;
   CUresult r;
 
   start_cuda (device);
@@ -988,7 +992,7 @@ warm_start (int device, int workers, bool at_most)
   r = cuda.cuCtxGetLimit (&warm_first_stack, CU_LIMIT_STACK_SIZE);
   fatal_unless_success (r, "could not get the stack limit");
   context_stack_size = warm_first_stack;
-  memory_info (&free_bytes, &total);
+  total = device_memory ();
   each = (default_stack_size (dev, memory_alone (), context_heap_size)
 	  * device_threads (dev) + CONTEXT_RESERVE);
   if (at_most && total / each < (size_t) workers)

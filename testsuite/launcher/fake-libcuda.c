@@ -218,10 +218,20 @@ cuGetErrorString (CUresult r, const char **s)
   return *s ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }
 
+/* The text after NAME ("devices=") in WORD, or NULL if WORD is not
+   NAME's.  */
+static const char *
+item_value (const char *word, const char *name)
+{
+  size_t len = strlen (name);
+
+  return strncmp (word, name, len) == 0 ? word + len : NULL;
+}
+
 static void
 parse_injections (void)
 {
-  const char *spec = getenv ("FAKE_LIBCUDA");
+  const char *spec = getenv ("FAKE_LIBCUDA"), *value;
   char *copy, *word, *save;
 
   if (spec == NULL)
@@ -239,20 +249,20 @@ parse_injections (void)
       inject.log_device = true;
     else if (strcmp (word, "no-staging") == 0)
       inject.no_staging = true;
-    else if (strncmp (word, "devices=", 8) == 0)
-      inject.devices = strtol (word + 8, NULL, 0);
-    else if (strncmp (word, "link-version=", 13) == 0)
-      inject.link_version = strtol (word + 13, NULL, 0);
-    else if (strncmp (word, "fault=", 6) == 0)
-      inject.fault_at = strtoul (word + 6, NULL, 0);
-    else if (strncmp (word, "jit-ms=", 7) == 0)
-      inject.jit_ms = strtol (word + 7, NULL, 0);
-    else if (strncmp (word, "teardown-ms=", 12) == 0)
-      inject.teardown_ms = strtol (word + 12, NULL, 0);
-    else if (strncmp (word, "context-mib=", 12) == 0)
-      inject.context_mib = strtol (word + 12, NULL, 0);
-    else if (strncmp (word, "memory-gib=", 11) == 0)
-      inject.memory_gib = strtol (word + 11, NULL, 0);
+    else if ((value = item_value (word, "devices=")))
+      inject.devices = strtol (value, NULL, 0);
+    else if ((value = item_value (word, "link-version=")))
+      inject.link_version = strtol (value, NULL, 0);
+    else if ((value = item_value (word, "fault=")))
+      inject.fault_at = strtoul (value, NULL, 0);
+    else if ((value = item_value (word, "jit-ms=")))
+      inject.jit_ms = strtol (value, NULL, 0);
+    else if ((value = item_value (word, "teardown-ms=")))
+      inject.teardown_ms = strtol (value, NULL, 0);
+    else if ((value = item_value (word, "context-mib=")))
+      inject.context_mib = strtol (value, NULL, 0);
+    else if ((value = item_value (word, "memory-gib=")))
+      inject.memory_gib = strtol (value, NULL, 0);
     else
       fprintf (stderr, "fake-libcuda: unknown FAKE_LIBCUDA item %s\n", word);
   free (copy);
@@ -288,18 +298,24 @@ cuDeviceGet (CUdevice *dev, int ordinal)
 					 : CUDA_ERROR_INVALID_DEVICE;
 }
 
-/* The device: an H200's SMs and threads, 140 GiB (memory-gib) of
-   which 1 GiB (context-mib) is taken before any stack.  */
+/* The device: an H200's SMs and threads.  */
 #define SM_COUNT 132
 #define THREADS_PER_SM 2048
 #define DEVICE_THREADS ((size_t) SM_COUNT * THREADS_PER_SM)
 
+/* Its memory, 140 GiB (memory-gib), and what this context takes of it
+   before any stack, 1 GiB (context-mib).  */
 static size_t
 device_size (void)
 {
   return (size_t) (inject.memory_gib > 0 ? inject.memory_gib : 140) << 30;
 }
-#define MEMORY_TAKEN ((size_t) 1 << 30)
+
+static size_t
+context_size (void)
+{
+  return (size_t) (inject.context_mib > 0 ? inject.context_mib : 1024) << 20;
+}
 
 CUresult
 cuDeviceGetAttribute (int *value, CUdevice_attribute attribute, CUdevice dev)
@@ -421,13 +437,11 @@ static size_t
 free_for_stack (void)
 {
   size_t taken = memory_taken (), others = others_memory () + module_held;
-  size_t context = inject.context_mib > 0
-		   ? (size_t) inject.context_mib << 20 : MEMORY_TAKEN;
+  size_t room = device_size () - context_size ();
 
   if (taken != SIZE_MAX)
     others += taken;
-  return others > device_size () - context
-	 ? 0 : device_size () - context - others;
+  return others > room ? 0 : room - others;
 }
 
 CUresult
