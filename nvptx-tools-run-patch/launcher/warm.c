@@ -16,7 +16,11 @@
 
    A worker runs one program at a time, in its own process state set for
    that program: the sender's descriptors 0, 1 and 2, its working
-   directory, environment, umask and file limits.  Afterwards it puts
+   directory, environment, umask and file limits.  What it cannot take
+   on, the confinement of a process (its namespaces, root, cgroup,
+   credentials, seccomp filters, security label), must be its own
+   already: a client whose differ runs the program itself
+   (confinement.c).  Afterwards it puts
    its own back, and checks that nothing of the program's stayed open;
    when something is in doubt it leaves, after replying, and the master
    starts another.  Whatever ends a worker in the middle of a program
@@ -76,6 +80,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "confinement.h"
 #include "rpc-launch.h"
 #include "warm.h"
 
@@ -762,6 +767,7 @@ serve_connection (int conn, const struct warm_launcher *l)
 {
   struct warm_request req, self = { 0 };
   struct stat given[REQUEST_FDS];
+  const char *differs;
   struct open_fds before = { 0, NULL };
   char *strings = NULL, **argv = NULL, **env = NULL;
   int fds[REQUEST_FDS], nfds = 0, status;
@@ -782,6 +788,14 @@ serve_connection (int conn, const struct warm_launcher *l)
       || req.argc < 1 || req.argc > (1 << 20) || req.envc > (1 << 20)
       || req.strings_size > (1u << 30))
     goto fallback;
+  /* The program's calls are the worker's: a client confined otherwise
+     would shed its confinement here.  */
+  if ((differs = confinement_differs (conn)) != NULL)
+    {
+      fprintf (stderr, "nvptx-run: warm server: a client's %s is not "
+	       "the worker's: it runs the program itself\n", differs);
+      goto fallback;
+    }
   strings = malloc (req.strings_size + 1);
   argv = calloc (req.argc + 1, sizeof *argv);
   env = calloc (req.envc + 1, sizeof *env);

@@ -185,6 +185,107 @@ sys.exit(1)"
 else
   echo "SKIP: another user: not root, or no setpriv or /usr/bin/python3"
 fi
+
+# A client confined otherwise than the workers (issue: a served program
+# did its calls in the server's view) runs the program itself, so that
+# its confinement holds as for a plain run.  With no driver to load, a
+# client that is served gets the program's status; one that runs the
+# program itself fails for the driver.
+not_served="^nvptx-run: cannot load libcuda.so.1"
+logged ()
+{
+  grep -q "warm server: a client's $1 is not the worker's" "$work/server.err"
+}
+if [ "$(id -u)" = 0 ] && unshare -m true 2> /dev/null; then
+  mkdir "$work/shadowed" "$work/ro"
+  in_ns="unshare -m sh -c"
+  run $in_ns "mount -t tmpfs none '$work/shadowed' \
+    && LD_LIBRARY_PATH='$work/nodriver' exec '$nvptx' '$prog' status 4"
+  expect "its own mount namespace: the client runs it itself" 127 \
+    "$not_served"
+  check "... and the server says why" logged "mount namespace"
+  run $in_ns "mount -t tmpfs none '$work/shadowed' \
+    && exec '$nvptx' '$prog' create '$work/shadowed/made' hidden"
+  check "... its file goes to its own tmpfs, not the server's view" \
+    test $status = 0 -a ! -e "$work/shadowed/made"
+  run $in_ns "mount --bind '$work/ro' '$work/ro' \
+    && mount -o remount,bind,ro '$work/ro' \
+    && exec '$nvptx' '$prog' create '$work/ro/made' no"
+  expect "a read-only bind mount in its namespace: EROFS, as plain" 1 \
+    "Read-only file system"
+  check "... and no file made in the server's view" test ! -e "$work/ro/made"
+else
+  echo "SKIP: a client in its own mount namespace: not root, or no unshare -m"
+fi
+if unshare -U -r true 2> /dev/null; then
+  run unshare -U -r env LD_LIBRARY_PATH="$work/nodriver" "$nvptx" "$prog" \
+    status 4
+  expect "its own user namespace: the client runs it itself" 127 \
+    "$not_served"
+  check "... and the server says why" logged "user namespace"
+else
+  echo "SKIP: a client in its own user namespace: no unshare -U"
+fi
+run "$build/testsuite/launcher/no-create" env \
+  LD_LIBRARY_PATH="$work/nodriver" "$nvptx" "$prog" status 4
+if [ $status != 77 ]; then
+  expect "under a seccomp filter: the client runs it itself" 127 \
+    "$not_served"
+  check "... and the server says why" logged "credentials"
+  run "$build/testsuite/launcher/no-create" "$nvptx" "$prog" create \
+    "$work/filtered" no
+  expect "... a filter against O_CREAT: EPERM, as plain" 1 \
+    "Operation not permitted"
+  check "... and no file made by the server" test ! -e "$work/filtered"
+else
+  echo "SKIP: a client under a seccomp filter: $(cat "$work/err")"
+fi
+# A chroot: the launcher itself (a hard link, the same executable), the
+# libraries, /proc, and a hard link to the socket, at their own paths.
+root=$work/root
+if [ "$(id -u)" = 0 ] && mkdir -p "$root$(dirname "$nvptx")" \
+   && ln "$nvptx" "$root$nvptx" 2> /dev/null \
+   && mkdir -p "$root/proc" && mount -t proc proc "$root/proc"; then
+  mkdir -p "$root$build/testsuite/launcher" "$root$work/nodriver" \
+    "$root/etc"
+  mkdir -m 700 "$root$XDG_RUNTIME_DIR" "$root$XDG_RUNTIME_DIR/nvptx-rpc"
+  ln "$sock" "$root$sock"
+  cp "$prog" "$root$prog"
+  cp "$build"/testsuite/launcher/*.so* "$root$build/testsuite/launcher/"
+  cp /etc/ld.so.cache "$root/etc/" 2> /dev/null
+  mkdir -p "$root/usr/bin"
+  cp /usr/bin/env "$root/usr/bin/"
+  for lib in $(ldd "$nvptx" /usr/bin/env "$build"/testsuite/launcher/*.so* \
+		 | awk '/=> \// { print $3 } /^\t\// { print $1 }' | sort -u); do
+    mkdir -p "$root$(dirname "$lib")"
+    cp -L "$lib" "$root$lib"
+  done
+  run chroot "$root" /usr/bin/env LD_LIBRARY_PATH="$work/nodriver" \
+    "$nvptx" "$prog" status 4
+  expect "a chroot: the client runs it itself" 127 "$not_served"
+  check "... and the server says why" logged "root"
+  run chroot "$root" "$nvptx" "$prog" create "$work/chrooted" inside
+  check "... its file goes into the chroot, not the server's root" \
+    test $status = 0 -a -e "$root$work/chrooted" -a ! -e "$work/chrooted"
+  umount "$root/proc"
+else
+  echo "SKIP: a chrooted client: not root, or no hard link or /proc there"
+fi
+if [ "$(id -u)" = 0 ] && cg=/sys/fs/cgroup/unified && [ -w "$cg" ] \
+   || cg=/sys/fs/cgroup && [ -w "$cg/cgroup.procs" ]; then
+  cg=$cg/nvptx-rpc-check-$$
+  mkdir "$cg"
+  run sh -c "echo \$\$ > '$cg/cgroup.procs' \
+    && LD_LIBRARY_PATH='$work/nodriver' exec '$nvptx' '$prog' status 4"
+  expect "another cgroup: the client runs it itself" 127 "$not_served"
+  check "... and the server says why" logged "cgroup"
+  rmdir "$cg"
+else
+  echo "SKIP: a client in another cgroup: no cgroup of ours to make"
+fi
+run env LD_LIBRARY_PATH="$work/nodriver" "$nvptx" "$prog" status 4
+check "a client confined as the workers are is served" test $status = 4
+
 chmod 755 "$XDG_RUNTIME_DIR/nvptx-rpc"
 run env LD_LIBRARY_PATH="$work/nodriver" "$nvptx" "$prog" status 0
 expect "a directory others may enter: the client runs it itself" 127 \
