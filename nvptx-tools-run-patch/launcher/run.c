@@ -28,6 +28,7 @@
 #include <cuda.h>
 
 #include "ptx-stack.h"
+#include "scrub.h"
 #include "rpc-launch.h"
 #include "warm.h"
 
@@ -975,6 +976,10 @@ run_program (struct run_options *o, int argc, char **argv, char *program,
   return result;
 }
 
+/* A warm worker's scrub, with the driver's functions it calls.  */
+static struct scrub_cuda scrub_cuda;
+static struct scrub *warm_scrub;
+
 /* A warm server's worker, one of WORKERS, or with AT_MOST of at most
    that many, each with its context and the default stack: once,
    start_cuda, the heap limit every program gets unless it asks for
@@ -999,6 +1004,12 @@ warm_start (int device, int workers, bool at_most)
     workers = total / each < 1 ? 1 : total / each;
   warm_stack_share = total / workers / device_threads (dev);
   warm_worker = true;
+  scrub_cuda = (struct scrub_cuda) { cuda.cuModuleLoadData,
+    cuda.cuModuleGetFunction, cuda.cuMemAlloc, cuda.cuMemcpyDtoH,
+    cuda.cuLaunchKernel, cuda.cuStreamSynchronize };
+  warm_scrub = scrub_new (&scrub_cuda, device_threads (dev));
+  if (warm_scrub == NULL)
+    rpc_launch_fatal ("warm server: could not load the scrub kernels");
   return workers;
 }
 
@@ -1012,7 +1023,6 @@ warm_run (int argc, char **argv)
   struct run_options o;
   size_t program_len;
   char *program;
-  int result;
 
   parse_options (argc, argv, &o);
   if (o.heap_size != context_heap_size
@@ -1026,15 +1036,29 @@ warm_run (int argc, char **argv)
   phases_begin (argv[optind]);
   program = read_program (argv[optind], &program_len);
   phase_end ("read");
-  result = run_program (&o, argc, argv, program, program_len);
-  /* The program's result stands whatever this gives: a worker that
-     could not lower its stack holds the memory until it leaves.  */
+  return run_program (&o, argc, argv, program, program_len);
+}
+
+/* A warm server's worker, after warm_run's program: zero what it left
+   on the device, at the stack it ran with, then lower a stack beyond
+   the worker's share.  The program's result stands whatever this
+   gives: a worker that could not scrub leaves; one that could not
+   lower its stack holds the memory until it leaves.  */
+static bool
+warm_clean (void)
+{
+  size_t heap_free = 0;
+  bool scrubbed = scrub_device (warm_scrub, context_heap_size,
+				context_stack_size, &heap_free);
+
+  phase_end ("scrub");
+  phase_note ("heap_free_kib", heap_free / 1024, 0);
   if (context_stack_size > warm_stack_share)
     set_stack (warm_first_stack);
   phase_end ("release");
   phase_note_free_memory ();
   phases_write ();
-  return result;
+  return scrubbed;
 }
 
 /* A warm server's worker, between programs: give back the stack a
@@ -1046,7 +1070,7 @@ warm_yield (void)
 }
 
 static const struct warm_launcher warm_launcher = { warm_start, warm_run,
-						    warm_yield };
+						    warm_clean, warm_yield };
 
 int
 main (int argc, char **argv)

@@ -840,6 +840,8 @@ serve_connection (int conn, const struct warm_launcher *l)
 		      strerror (errno));
 
   status = l->run (req.argc, argv);
+  if (status >= 0 && !l->clean ())
+    keep = false;
 
   write (w.stop[1], "", 1);
   pthread_join (w.thread, NULL);

@@ -35,6 +35,10 @@ struct warm_launcher
      as a fresh launcher would: the sender then runs it itself.  Errors
      end the worker, with the status the sender then gets.  */
   int (*run) (int argc, char **argv);
+  /* After RUN's program, before the worker's state is put back: leave
+     nothing of the program on the device for the next.  False if that
+     could not be done: the worker then leaves.  */
+  bool (*clean) (void);
   /* Between programs, when a sibling's program needs the memory: give
      back what the context can spare.  */
   void (*yield) (void);

@@ -41,6 +41,10 @@
 #   warm           warm-run.sh: hello and many programs through the warm
 #                  launcher, plain and stock, and the GPU suite through it,
 #                  compared with the suite part's results
+#   residue        residue.sh: whether a program's device memory reaches
+#                  the next program of a warm worker, plain, through
+#                  $OLD_LAUNCHER's server (one without the scrub, if
+#                  set) and through this tree's, and what the scrub costs
 # Each PART prints to OUTDIR/PART.txt and packs its .sum, .log, .out,
 # .list, .dat (the benchmark's) and .txt files into OUTDIR/PART.tar.xz.  A
 # part is stopped after $PART_SECONDS (default 540), keeping what it has
@@ -146,6 +150,8 @@ for part; do
 	done ;;
       jit) timeout $limit "$here/jit-cache.sh" "$logs" ;;
       phases) timeout $limit "$here/phases.sh" "$logs" ;;
+      residue)
+	timeout $limit "$here/residue.sh" "$logs" "${OLD_LAUNCHER:-}" ;;
       warm)
 	[ ! -f "${TMPDIR:-/tmp}/campaign-suite/nvptx-rpc.sum" ] \
 	  || cp "${TMPDIR:-/tmp}/campaign-suite/nvptx-rpc.sum" "$logs/plain.sum"

@@ -42,9 +42,12 @@
                        its stack (default 1024), as an H100's takes
                        some hundreds
      memory-gib=N      the device has N GiB (default 140)
+     scrub-fails       the warm worker's scrub of local memory fails
    and, not failures, log-jit: each cuLinkAddData says on stderr the
    register limit it was given; log-device: cuCtxCreate says on stderr
-   the device the context is on.  The device has 140 GiB, of which
+   the device the context is on; log-scrub: each launch of the warm
+   worker's scrub kernels (scrub.c) says on stderr what it would
+   zero.  Those kernels do nothing else: here the heap is the host's.  The device has 140 GiB, of which
    1 GiB is taken, and a stack limit's worth for each of its 132 * 2048
    threads (cuMemGetInfo); a stack limit beyond that fails, and so does
    one above 1 KiB while the file $FAKE_LIBCUDA_MEMORY_TAKEN is there and
@@ -86,6 +89,7 @@
 static struct
 {
   bool no_device, no_rpc, log_jit, log_device, no_staging;
+  bool log_scrub, scrub_fails;
   int devices;			/* How many there are; 0: one.  */
   long link_version;		/* 0: the program's own.  */
   unsigned long fault_at;	/* 0: no fault.  */
@@ -150,6 +154,12 @@ struct module
    driver's DMA does not reach; here a copy like the others.  */
 #define COPY_KERNEL "nvptx_rpc_copy"
 static char copy_kernel;
+
+/* A warm worker's scrub kernels (scrub.c), by their PTX names.  */
+#define SCRUB_KERNEL "nvptx_rpc_scrub_"
+static const char *const scrub_kernels[] = { "take", "zero", "give",
+					     "local" };
+static char scrub_kernel[4];
 
 struct stream
 {
@@ -249,6 +259,10 @@ parse_injections (void)
       inject.log_device = true;
     else if (strcmp (word, "no-staging") == 0)
       inject.no_staging = true;
+    else if (strcmp (word, "log-scrub") == 0)
+      inject.log_scrub = true;
+    else if (strcmp (word, "scrub-fails") == 0)
+      inject.scrub_fails = true;
     else if ((value = item_value (word, "devices=")))
       inject.devices = strtol (value, NULL, 0);
     else if ((value = item_value (word, "link-version=")))
@@ -826,7 +840,8 @@ cuModuleLoadData (CUmodule *module, const void *image)
 
   if (m == NULL)
     return CUDA_ERROR_OUT_OF_MEMORY;
-  if (strstr (image, ".entry " COPY_KERNEL " ") != NULL)
+  if (strstr (image, ".entry " COPY_KERNEL " ") != NULL
+      || strstr (image, ".entry " SCRUB_KERNEL) != NULL)
     {
       *module = (CUmodule) m;
       return CUDA_SUCCESS;
@@ -872,6 +887,13 @@ cuModuleGetFunction (CUfunction *kernel, CUmodule module, const char *name)
       *kernel = (CUfunction) &copy_kernel;
       return CUDA_SUCCESS;
     }
+  for (int i = 0; m->handle == NULL && i < 4; i++)
+    if (strncmp (name, SCRUB_KERNEL, strlen (SCRUB_KERNEL)) == 0
+	&& strcmp (name + strlen (SCRUB_KERNEL), scrub_kernels[i]) == 0)
+      {
+	*kernel = (CUfunction) &scrub_kernel[i];
+	return CUDA_SUCCESS;
+      }
   if (strcmp (name, "__main") != 0 || m->main == NULL)
     return CUDA_ERROR_NOT_FOUND;
   *kernel = (CUfunction) m;
@@ -946,6 +968,22 @@ cuLaunchKernel (CUfunction kernel, unsigned gx, unsigned gy, unsigned gz,
 {
   struct stream *s = (struct stream *) stream;
 
+  /* The scrub's: take (list, capacity, largest) finds no free block,
+     and local (bytes) zeroes BYTES of each thread's.  */
+  if ((char *) kernel >= scrub_kernel && (char *) kernel < scrub_kernel + 4)
+    {
+      int i = (char *) kernel - scrub_kernel;
+      uint64_t arg = *(uint64_t *) params[0];
+
+      if (i == 0)
+	memset ((void *) (uintptr_t) arg, 0, 2 * sizeof (uint64_t));
+      if (inject.log_scrub)
+	fprintf (stderr, "fake-libcuda: scrub %s %llu, %u blocks of %u\n",
+		 scrub_kernels[i], i == 3 ? (unsigned long long) arg : 0ULL,
+		 gx, bx);
+      return i == 3 && inject.scrub_fails ? CUDA_ERROR_ILLEGAL_ADDRESS
+					    : CUDA_SUCCESS;
+    }
   /* The copy kernel's parameters: to, from, count; any address.  */
   if (kernel == (CUfunction) &copy_kernel)
     return start_copy (s, *(void **) params[0], *(void **) params[1],
@@ -1014,6 +1052,9 @@ cuStreamSynchronize (CUstream stream)
 {
   struct stream *s = (struct stream *) stream;
 
+  /* The default stream: the scrub's kernels, done at their launch.  */
+  if (s == NULL)
+    return CUDA_SUCCESS;
   finish_copy (s);
   if (s->launched)
     pthread_join (s->thread, NULL);
