@@ -16,11 +16,19 @@ trap 'rm -rf "$work"' EXIT
 printf 'set_board_info sim "%s"\nsource "%s"\n' \
   "$srcdir/board.sim/fake-run" "$board" > "$work/nvptx-rpc-sim.exp"
 echo "lappend boards_dir $work" > "$work/site.exp"
-# Without the user's CUDA_CACHE_MAXSIZE: load.exp checks the board's.
-(cd "$work" && unset CUDA_CACHE_MAXSIZE \
+# Without the user's CUDA_CACHE_MAXSIZE and NVPTX_RPC_WARM: load.exp
+# checks the board's; then with NVPTX_RPC_WARM=0, which must win.
+ok=true
+for warm in "" 0; do
+  (cd "$work" && unset CUDA_CACHE_MAXSIZE NVPTX_RPC_WARM BOARD_CHECK_WARM \
+   && if [ -n "$warm" ]; then
+	export NVPTX_RPC_WARM=$warm BOARD_CHECK_WARM=$warm
+      fi \
    && DEJAGNU=$work/site.exp runtest --tool board \
    --srcdir "$srcdir" --target_board=nvptx-rpc-sim > /dev/null 2>&1)
-grep -E '^(PASS|FAIL|UNRESOLVED|ERROR)' "$work/board.sum"
-# All eight checks, and nothing else, passed.
-[ "$(grep -c "^PASS" "$work/board.sum")" = 8 ] \
-  && ! grep -qE '^(FAIL|UNRESOLVED|ERROR)' "$work/board.sum"
+  grep -E '^(PASS|FAIL|UNRESOLVED|ERROR)' "$work/board.sum"
+  # All nine checks, and nothing else, passed.
+  [ "$(grep -c "^PASS" "$work/board.sum")" = 9 ] \
+    && ! grep -qE '^(FAIL|UNRESOLVED|ERROR)' "$work/board.sum" || ok=false
+done
+$ok

@@ -36,6 +36,10 @@
    that finds no server starts one, which ends after
    $NVPTX_RPC_WARM_IDLE seconds without a program (default
    WARM_IDLE_DEFAULT); --idle N does that for a server started by hand.
+   Before that, after WARM_REST_DEFAULT seconds without a program, the
+   workers leave, so that an idle server holds nothing of the device;
+   the master, which never loaded the driver, starts them again when a
+   client connects.
 
    The protocol, on the connection: the client sends a struct
    warm_request with its descriptors 0, 1, 2 and its working directory
@@ -135,6 +139,7 @@ enum control
   CONTROL_WANT_STACKS = 'M',	/* Its program needs the others' stacks, */
   CONTROL_WANT_DEVICE = 'W',	/* ... or their contexts' memory too.  */
   CONTROL_PAUSED = 'P',		/* It gave back its stack, and waits.  */
+  CONTROL_IDLE = 'I',		/* It leaves, idle: start it for a client.  */
   /* Master to worker.  */
   CONTROL_YIELD = 'Y',		/* Give back the stack, then wait.  */
   CONTROL_QUIT = 'Q',		/* Leave, after the program it runs.  */
@@ -153,6 +158,13 @@ enum control
 /* Seconds without a program after which a server that a client started
    ends.  */
 #define WARM_IDLE_DEFAULT 300
+/* Seconds without a program after which a worker leaves, so that an
+   idle server holds none of the device: its context, its stack, its
+   heap are the device's again, for a plain run beside it or anyone
+   else's.  The master starts the workers again for the next client,
+   which then waits as long as a plain run's start.
+   $NVPTX_RPC_WARM_REST as the server starts changes it (0: never).  */
+#define WARM_REST_DEFAULT 5
 /* How long a client that started a server waits for its socket, and
    after how long it stops waiting if no server holds the lock.  */
 #define WARM_START_WAIT 30
@@ -553,6 +565,7 @@ static struct
   mode_t umask;
   struct rlimit limits[N_LIMITS];
   int programs_left;
+  int rest_ms;			/* poll's wait before it leaves, or -1.  */
 } worker;
 
 /* Send the master message KIND, with descriptor FD unless -1.  */
@@ -943,8 +956,15 @@ worker_main (int device, int workers, bool at_most,
       int conn;
       bool keep;
 
-      if (poll (p, 2, -1) < 0)
+      int ready = poll (p, 2, worker.rest_ms);
+
+      if (ready < 0)
 	continue;
+      if (ready == 0)
+	{
+	  tell_master (CONTROL_IDLE, -1);
+	  exit (0);
+	}
       if (p[0].revents)
 	{
 	  heed_master (l);
@@ -982,6 +1002,7 @@ static struct slot
   char wants;			/* CONTROL_WANT_STACKS or _DEVICE, or 0.  */
   char told;			/* CONTROL_YIELD or _QUIT, or 0.  */
   bool paused;
+  bool idle;			/* It left idle: none until a client comes.  */
 } *slots;
 static int n_slots;
 /* Until the first worker has said how many the server runs, of at most
@@ -1052,7 +1073,7 @@ start_worker (int i, int device, const struct warm_launcher *l)
     }
   sigprocmask (SIG_SETMASK, &saved, NULL);
   close (pair[1]);
-  slots[i] = (struct slot) { pid, pair[0], -1, false, 0, 0, false };
+  slots[i] = (struct slot) { pid, pair[0], -1, false, 0, 0, false, false };
 }
 
 /* Tell the client of slot S's connection how its worker ended, from
@@ -1228,6 +1249,9 @@ hear_worker (struct slot *s, int device, const struct warm_launcher *l)
     case CONTROL_PAUSED:
       s->paused = true;
       break;
+    case CONTROL_IDLE:
+      s->idle = true;
+      break;
     }
   if (nfds == 1 && fd >= 0)
     close (fd);
@@ -1286,7 +1310,8 @@ warm_serve (int device, int workers, int idle_seconds, int memory_wait,
   struct pollfd *p;
   int listen_fd, timeout, status = 0;
   double quiet_until = 0;
-  bool announced = false;
+  bool announced = false, any_idle;
+  const char *rest;
 
   memory_wait_seconds = memory_wait;
   sizing = workers == 0;
@@ -1336,11 +1361,15 @@ warm_serve (int device, int workers, int idle_seconds, int memory_wait,
   sigaction (SIGHUP, &sa, NULL);
   sigaction (SIGCHLD, &sa, NULL);
 
+  rest = getenv ("NVPTX_RPC_WARM_REST");
+  worker.rest_ms = (rest != NULL ? atoi (rest) : WARM_REST_DEFAULT) * 1000;
+  if (worker.rest_ms <= 0)
+    worker.rest_ms = -1;
   /* The slots' count from here on is n_slots, which the first worker
      lowers while sizing.  */
   n_slots = workers;
   slots = calloc (workers, sizeof *slots);
-  p = calloc (workers + 1, sizeof *p);
+  p = calloc (workers + 2, sizeof *p);
   if (slots == NULL || p == NULL)
     rpc_launch_fatal ("out of memory");
   for (int i = 0; i < (sizing ? 1 : workers); i++)
@@ -1351,12 +1380,15 @@ warm_serve (int device, int workers, int idle_seconds, int memory_wait,
     {
       bool all_ready = true;
 
+      any_idle = false;
       for (int i = 0; i < n_slots; i++)
 	{
-	  /* A slot left empty while a program has the memory: none.  */
+	  /* A slot left empty while a program has the memory, or by a
+	     worker that left idle: none.  */
 	  p[i] = (struct pollfd) { slots[i].pid != 0 ? slots[i].control : -1,
 				   POLLIN, 0 };
-	  all_ready &= slots[i].ready;
+	  all_ready &= slots[i].ready || slots[i].idle;
+	  any_idle |= slots[i].pid == 0 && slots[i].idle;
 	}
       if (all_ready && !announced)
 	{
@@ -1391,8 +1423,16 @@ warm_serve (int device, int workers, int idle_seconds, int memory_wait,
 	    timeout = ms;
 	}
       p[n_slots] = (struct pollfd) { signal_pipe[0], POLLIN, 0 };
-      if (poll (p, n_slots + 1, timeout) < 0)
+      /* A client for the workers that left idle: they start again (not
+	 while a program has the memory), and one of them takes it.  */
+      p[n_slots + 1] = (struct pollfd) { any_idle && memory_for < 0
+					 ? listen_fd : -1, POLLIN, 0 };
+      if (poll (p, n_slots + 2, timeout) < 0)
 	continue;
+      if (p[n_slots + 1].revents)
+	for (int i = 0; i < n_slots; i++)
+	  if (slots[i].pid == 0 && slots[i].idle)
+	    start_worker (i, device, l);
       if (p[n_slots].revents)
 	{
 	  char buf[64];
@@ -1423,10 +1463,11 @@ warm_serve (int device, int workers, int idle_seconds, int memory_wait,
 	      status = 127;
 	      break;
 	    }
-	  /* While a program wants the memory, no worker starts.  */
+	  /* While a program wants the memory, no worker starts, nor one
+	     that left idle until a client comes.  */
 	  if (i == memory_for)
 	    memory_returned (device, l);
-	  else if (memory_for < 0)
+	  else if (memory_for < 0 && !s->idle)
 	    start_worker (i, device, l);
 	}
       arrange_memory ();

@@ -14,6 +14,10 @@
 # source tarball (pack-device.sh packs a copy holding just the testsuite
 # for a GPU machine).
 set -eu
+# Plain runs unless the caller says otherwise: the board would have
+# them go through the warm launcher.
+NVPTX_RPC_WARM=${NVPTX_RPC_WARM:-0}
+export NVPTX_RPC_WARM
 kind=$1
 out=$(mkdir -p "$2" && cd "$2" && pwd)
 option=${3:--O2}

@@ -10,6 +10,10 @@
 # OUTDIR/newlib-KIND/newlib.sum and .log and prints a table per test
 # directory.  Needs nvptx-none-gcc and runtest on PATH.
 set -eu
+# Plain runs unless the caller says otherwise: the board would have
+# them go through the warm launcher.
+NVPTX_RPC_WARM=${NVPTX_RPC_WARM:-0}
+export NVPTX_RPC_WARM
 kind=$1
 out=$(mkdir -p "$2/newlib-$1" && cd "$2/newlib-$1" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)

@@ -16,6 +16,9 @@ XDG_RUNTIME_DIR=$work/runtime
 mkdir -m 700 "$XDG_RUNTIME_DIR"
 export XDG_RUNTIME_DIR
 sock=$XDG_RUNTIME_DIR/nvptx-rpc/device-0
+# Workers that leave when idle only where a check asks for it.
+NVPTX_RPC_WARM_REST=0
+export NVPTX_RPC_WARM_REST
 # A library directory without the driver: a client that runs the
 # program there all the same went through the server.
 mkdir "$work/nodriver"
@@ -527,6 +530,26 @@ wait $server
 FAKE_LIBCUDA=memory-gib=60 start_server small2 --workers 2
 check "... and --workers 2 there, two" \
   grep -q "ready at $sock, 2 workers$" "$work/small2.err"
+kill -TERM $server
+wait $server
+
+# Workers leave after $NVPTX_RPC_WARM_REST seconds without a program:
+# an idle server holds nothing of the device, and a plain run beside it
+# has what it would have alone.  The next client starts them again.
+mkdir "$work/device5"
+NVPTX_RPC_WARM_REST=1 FAKE_LIBCUDA_SHARED=$work/device5 \
+  start_server rest --workers 2
+run "$nvptx" "$prog" status 3
+check "rest 1 s: a program served" test $status = 3 -a ! -s "$work/err"
+check "... then, a second without a program, the workers have left" workers 0
+run env NVPTX_RPC_WARM=0 NVPTX_RPC_MEMORY_WAIT=0 \
+  FAKE_LIBCUDA_SHARED="$work/device5" "$nvptx" -S 548000 "$prog" status 8
+check "a plain run beside the idle server has the whole device" \
+  test $status = 8 -a ! -s "$work/err"
+run env LD_LIBRARY_PATH="$work/nodriver" "$nvptx" "$prog" status 6
+check "the next client: the workers start again, and it is served" \
+  test $status = 6 -a ! -s "$work/err"
+check "... and the server has its 2 workers" workers 2
 kill -TERM $server
 wait $server
 
