@@ -219,7 +219,10 @@ mkdir_at (struct call *c, int64_t dirfd, int64_t wmode)
   struct entry e;
   mode_t mode;
 
-  if (server_take_strings (c, &path, 1) && server_take_mode (c, wmode, &mode)
+  /* Linux's mkdir drops the set-user-ID and set-group-ID bits: a
+     directory's are not an identity to run with.  */
+  if (server_take_strings (c, &path, 1)
+      && server_take_mode (c, wmode & ~(int64_t) (S_ISUID | S_ISGID), &mode)
       && !server_read_only_refused (c)
       && server_take_entry_at (c, dirfd, path, &e))
     {

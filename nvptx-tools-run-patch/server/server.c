@@ -153,16 +153,17 @@ server_take_strings (struct call *c, const char **out, int count)
   return true;
 }
 
-/* File mode bits from the protocol value WIRE, or false with an error
-   reply: EINVAL when WIRE has bits beyond the permission bits (07777),
-   EPERM for the set-user-ID and set-group-ID bits, which would let a
-   file the GPU program wrote run with the launcher user's identity (or
-   a group's) for anyone who runs it.  The sticky bit is the program's
-   to set.  */
+/* File mode bits from the protocol value WIRE, as Linux takes a mode:
+   the permission bits (07777), the others ignored, so that a mode as
+   stat gave it, file type and all, sets the permissions.  Or false with
+   an error reply: EINVAL for a value mode_t does not hold, EPERM for the
+   set-user-ID and set-group-ID bits, which would let a file the GPU
+   program wrote run with the launcher user's identity (or a group's)
+   for anyone who runs it.  The sticky bit is the program's to set.  */
 bool
 server_take_mode (struct call *c, int64_t wire, mode_t *mode)
 {
-  if (wire & ~(int64_t) NVPTX_RPC_S_IPERM)
+  if (wire < 0 || wire > (int64_t) UINT32_MAX)
     {
       server_reply_error (c, NVPTX_RPC_EINVAL);
       return false;
@@ -172,7 +173,7 @@ server_take_mode (struct call *c, int64_t wire, mode_t *mode)
       server_reply_error (c, NVPTX_RPC_EPERM);
       return false;
     }
-  *mode = wire;
+  *mode = wire & NVPTX_RPC_S_IPERM;
   return true;
 }
 

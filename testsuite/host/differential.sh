@@ -23,7 +23,7 @@ run ()				# run DIR CMD... -> DIR.out DIR.err DIR.status
 
 for spec in "fileio" "longpath" "bigfile 8" "posix" "direct-read" \
 	    "stack-io" "posix-io" "posix-fd" "posix-at" "posix-host" \
-	    "posix-lib" "posix-tty" "posix-fsinfo"; do
+	    "posix-lib" "posix-tty" "posix-fsinfo" "posix-released"; do
   set -- $spec; prog=$1; shift
   for window in 64 1024 65536; do
     for direct in 0 1; do

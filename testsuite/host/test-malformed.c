@@ -1096,7 +1096,6 @@ at_requests (void)
     { NVPTX_RPC_S_IFLNK | 0600, NVPTX_RPC_EINVAL },
     { NVPTX_RPC_S_IFMT | 0600, NVPTX_RPC_EINVAL },
     { NVPTX_RPC_S_IFIFO | 04600, NVPTX_RPC_EPERM },
-    { NVPTX_RPC_S_IFREG | 0200000, NVPTX_RPC_EINVAL },
     { -1, NVPTX_RPC_EINVAL },
   };
   for (size_t i = 0; i < sizeof nodes / sizeof *nodes; i++)
@@ -1149,8 +1148,11 @@ at_requests (void)
   expect_error ("faccessat, AT_REMOVEDIR: EINVAL", r, NVPTX_RPC_EINVAL);
   r = path_request (NVPTX_RPC_FCHMODAT, "at-file");
   r.arg[0] = NVPTX_RPC_AT_FDCWD;
-  r.arg[1] = 010000;
-  expect_error ("fchmodat, mode 010000: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[1] = 010644;
+  CHECK ("fchmodat, mode 010644: the file type ignored, as Linux",
+	 raw_call (&r).result == 0);
+  r.arg[1] = (INT64_C (1) << 32) | 0644;
+  expect_error ("fchmodat, mode 2^32 | 0644: EINVAL", r, NVPTX_RPC_EINVAL);
   r.arg[1] = 0644;
   r.arg[2] = NVPTX_RPC_AT_EACCESS;
   expect_error ("fchmodat, AT_EACCESS: EINVAL", r, NVPTX_RPC_EINVAL);
@@ -1505,23 +1507,42 @@ bad_requests (void)
   expect_error ("open flag 1 << 40 with O_CREAT: EINVAL", r,
 		NVPTX_RPC_EINVAL);
 
-  /* Mode bits beyond 07777.  */
+  /* Mode bits beyond 07777, as stat gives a mode with its file type:
+     ignored, as Linux ignores them.  */
+  struct stat moded;
+  mode_t mask = real_umask (0);
+  real_umask (mask);
   r = path_request (NVPTX_RPC_OPEN, "mode-file");
   r.arg[0] = NVPTX_RPC_O_CREAT | NVPTX_RPC_O_WRONLY;
-  r.arg[1] = 0100644;
-  expect_error ("open mode 0100644: EINVAL", r, NVPTX_RPC_EINVAL);
-  CHECK ("open mode 0100644: no file made",
-	 real_access ("mode-file", F_OK) != 0);
+  r.arg[1] = 0100640;
+  int64_t moded_fd = raw_call (&r).result;
+  CHECK ("open mode 0100640: a file, mode 0640 less the umask",
+	 moded_fd >= 0 && real_lstat ("mode-file", &moded) == 0
+	 && S_ISREG (moded.st_mode)
+	 && (moded.st_mode & 07777) == (0640 & ~mask));
   r = path_request (NVPTX_RPC_MKDIR, "mode-dir");
-  r.arg[0] = 010755;
-  expect_error ("mkdir mode 010755: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[0] = 012755;
+  CHECK ("mkdir mode 012755: a directory; set-group-ID dropped, as Linux",
+	 raw_call (&r).result == 0 && real_lstat ("mode-dir", &moded) == 0
+	 && S_ISDIR (moded.st_mode) && !(moded.st_mode & S_ISGID));
+  r = path_request (NVPTX_RPC_CHMOD, "mode-file");
+  r.arg[0] = 0100604;
+  CHECK ("chmod mode 0100604: mode 0604",
+	 raw_call (&r).result == 0 && real_lstat ("mode-file", &moded) == 0
+	 && (moded.st_mode & 07777) == 0604);
+  r = request (NVPTX_RPC_FCHMOD);
+  r.arg[0] = moded_fd;
+  r.arg[1] = 0200000 | 0600;
+  CHECK ("fchmod mode 0200600: mode 0600",
+	 raw_call (&r).result == 0 && real_lstat ("mode-file", &moded) == 0
+	 && (moded.st_mode & 07777) == 0600);
+  r = path_request (NVPTX_RPC_CHMOD, "mode-file");
+  r.arg[0] = 0104755;
+  expect_error ("chmod mode 0104755: set-user-ID, EPERM", r,
+		NVPTX_RPC_EPERM);
   r = path_request (NVPTX_RPC_CHMOD, "file");
   r.arg[0] = -1;
   expect_error ("chmod mode -1: EINVAL", r, NVPTX_RPC_EINVAL);
-  r = request (NVPTX_RPC_FCHMOD);
-  r.arg[0] = 1;
-  r.arg[1] = 0200000;
-  expect_error ("fchmod mode 0200000: EINVAL", r, NVPTX_RPC_EINVAL);
   /* Cut to mode_t, 0644.  */
   r = path_request (NVPTX_RPC_CHMOD, "file");
   r.arg[0] = (INT64_C (1) << 32) | 0644;
@@ -1567,21 +1588,22 @@ bad_requests (void)
 	 && now.st_gid == (gid_t) r.arg[1]);
 
   /* Set-user-ID and set-group-ID: never; the sticky bit: yes.  */
+  struct stat st;
   r = path_request (NVPTX_RPC_OPEN, "setuid-file");
   r.arg[0] = NVPTX_RPC_O_CREAT | NVPTX_RPC_O_WRONLY;
   r.arg[1] = 04755;
   expect_error ("open mode 04755: EPERM", r, NVPTX_RPC_EPERM);
   CHECK ("open mode 04755: no file made",
 	 real_access ("setuid-file", F_OK) != 0);
+  /* mkdir drops them, as Linux does.  */
   r = path_request (NVPTX_RPC_MKDIR, "setgid-dir");
-  r.arg[0] = 02755;
-  expect_error ("mkdir mode 02755: EPERM", r, NVPTX_RPC_EPERM);
-  CHECK ("mkdir mode 02755: no directory made",
-	 real_access ("setgid-dir", F_OK) != 0);
+  r.arg[0] = 06755;
+  CHECK ("mkdir mode 06755: a directory without set-user/group-ID",
+	 raw_call (&r).result == 0 && real_lstat ("setgid-dir", &st) == 0
+	 && !(st.st_mode & (S_ISUID | S_ISGID)));
   r = path_request (NVPTX_RPC_CHMOD, "file");
   r.arg[0] = 06644;
   expect_error ("chmod mode 06644: EPERM", r, NVPTX_RPC_EPERM);
-  struct stat st;
   CHECK ("chmod mode 06644: the mode unchanged, no set-ID bit",
 	 real_lstat ("file", &st) == 0 && !(st.st_mode & 06000));
   r = request (NVPTX_RPC_FCHMOD);
