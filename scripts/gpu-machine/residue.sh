@@ -93,6 +93,8 @@ for stack in default 24576; do
   echo "stack $stack: scrub $(sed 's/.* scrub \([0-9.]*\) .*/\1/' \
     "$out/phases-$stack" | sort -n | awk '{ a[NR] = $1 }
       END { print "min " a[1] ", median " a[int((NR + 1) / 2)] ", max " a[NR] }')"
+  echo "  the heap's free KiB after each: $(sed 's/.* heap_free_kib \([0-9]*\) .*/\1/' \
+    "$out/phases-$stack" | tr '\n' ' ')"
 done
 unserve
 
