@@ -482,6 +482,9 @@ start_rpc_server (struct rpc_launch *launch, CUmodule module)
 			    CU_MEMHOSTALLOC_DEVICEMAP
 			    | CU_MEMHOSTALLOC_PORTABLE);
   fatal_unless_success (cuda, r, "could not allocate the RPC mailbox");
+  /* The program reads the window: nothing of an earlier program's, if
+     the driver hands back page-locked memory it had freed.  */
+  memset (launch->mailbox, 0, NVPTX_RPC_MAILBOX_SIZE (window));
   raise_descriptor_limit ();
   start_dma (launch);
   launch->server = rpc_server_new (launch->mailbox, window,
