@@ -1040,19 +1040,23 @@ warm_run (int argc, char **argv)
 }
 
 /* A warm server's worker, after warm_run's program: zero what it left
-   on the device, at the stack it ran with, then lower a stack beyond
-   the worker's share.  The program's result stands whatever this
+   on the device heap, then lower a stack beyond the worker's share.  The program's result stands whatever this
    gives: a worker that could not scrub leaves; one that could not
    lower its stack holds the memory until it leaves.  */
 static bool
 warm_clean (void)
 {
   size_t heap_free = 0;
-  bool scrubbed = scrub_device (warm_scrub, context_heap_size,
-				context_stack_size, &heap_free);
+  bool scrubbed = scrub_device (warm_scrub, context_heap_size, &heap_free);
 
   phase_end ("scrub");
   phase_note ("heap_free_kib", heap_free / 1024, 0);
+  if (!scrubbed)
+    {
+      /* The context may be past use: leave it as it is.  */
+      phases_write ();
+      return false;
+    }
   if (context_stack_size > warm_stack_share)
     set_stack (warm_first_stack);
   phase_end ("release");

@@ -2,26 +2,20 @@
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
 /* A warm worker's context after a program (scrub.h): nothing the
-   program left in device memory is handed to the next one.
+   program left on the device heap is handed to the next one.
 
-   A context keeps two kinds of memory from one program to the next.
-   The device heap: a program's malloc gets blocks that an earlier
-   program filled and freed.  Local memory: a thread's stack is memory
-   that the last thread in the same hardware slot left.  (A program's
-   globals are its module's, loaded and initialised anew, and the
-   launcher's buffers are written before they are read.)
-
+   A context keeps its device heap from one program to the next: a
+   program's malloc got blocks that an earlier program filled and freed.
    The heap's layout is the driver's; what can be reached is what malloc
    gives.  So one thread takes every free block, largest first, halving
    the size when none is left of it, down to one byte; a grid zeroes the
    blocks; the thread frees them.  A block a program never freed stays
    its, and is not given to another.
 
-   Local memory is reserved for every thread the device can hold, each
-   its stack limit's worth.  A grid of exactly that many threads, all
-   resident at once, so each in its own slot, zeroes its own local
-   memory up to the stack limit the program ran with, before the limit
-   is lowered (which would free that memory for the driver to reuse).  */
+   Not local memory (the threads' stacks), which the context keeps too:
+   a kernel that stored to every local address up to the stack limit
+   faulted on an H200, and a way to reach all of it is yet to be shown
+   (docs/security.md, "The warm launcher").  */
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -154,46 +148,17 @@ static const char scrub_ptx[] =
   "\tbra next;\n"
   "done:\n"
   "\tret;\n"
-  "}\n"
-  /* local (bytes), a thread in every slot: zero its local memory from
-     address 0 up to BYTES.  */
-  ".visible .entry nvptx_rpc_scrub_local (.param .u64 bytes)\n"
-  "{\n"
-  "\t.reg .u64 %bytes, %whole, %i;\n"
-  "\t.reg .u32 %z;\n"
-  "\t.reg .u16 %c;\n"
-  "\t.reg .pred %q;\n"
-  "\tld.param.u64 %bytes, [bytes];\n"
-  "\tand.b64 %whole, %bytes, -16;\n"
-  "\tmov.u32 %z, 0;\n"
-  "\tmov.u16 %c, 0;\n"
-  "\tmov.u64 %i, 0;\n"
-  "quads:\n"
-  "\tsetp.ge.u64 %q, %i, %whole;\n"
-  "\t@%q bra odd;\n"
-  "\tst.local.v4.u32 [%i], {%z, %z, %z, %z};\n"
-  "\tadd.u64 %i, %i, 16;\n"
-  "\tbra quads;\n"
-  "odd:\n"
-  "\tsetp.ge.u64 %q, %i, %bytes;\n"
-  "\t@%q bra done;\n"
-  "\tst.local.u8 [%i], %c;\n"
-  "\tadd.u64 %i, %i, 1;\n"
-  "\tbra odd;\n"
-  "done:\n"
-  "\tret;\n"
   "}\n";
 
 /* Blocks the heap's free memory may be in: more, and the scrub cannot
    tell that it took them all.  */
 #define SCRUB_BLOCKS 4096
-#define LOCAL_THREADS 1024	/* A block's, for the local scrub.  */
 #define ZERO_THREADS 256
 
 struct scrub
 {
   const struct scrub_cuda *cuda;
-  CUfunction take, zero, give, local;
+  CUfunction take, zero, give;
   CUdeviceptr list;
   unsigned device_threads;
 };
@@ -212,8 +177,6 @@ scrub_new (const struct scrub_cuda *cuda, size_t device_threads)
 	 != CUDA_SUCCESS
       || cuda->cuModuleGetFunction (&s->give, module, "nvptx_rpc_scrub_give")
 	 != CUDA_SUCCESS
-      || cuda->cuModuleGetFunction (&s->local, module,
-				    "nvptx_rpc_scrub_local") != CUDA_SUCCESS
       || cuda->cuMemAlloc (&s->list, 16 * (SCRUB_BLOCKS + 1)) != CUDA_SUCCESS)
     {
       free (s);
@@ -237,18 +200,14 @@ launch (const struct scrub *s, CUfunction kernel, unsigned blocks,
 }
 
 bool
-scrub_device (struct scrub *s, size_t heap_size, size_t stack_size,
-	      size_t *heap_free)
+scrub_device (struct scrub *s, size_t heap_size, size_t *heap_free)
 {
-  unsigned local_blocks = (s->device_threads + LOCAL_THREADS - 1)
-			  / LOCAL_THREADS;
   uint64_t taken[2];
 
   if (!launch (s, s->take, 1, 1, s->list, SCRUB_BLOCKS, heap_size)
       || !launch (s, s->zero, s->device_threads / ZERO_THREADS, ZERO_THREADS,
 		  s->list, 0, 0)
       || !launch (s, s->give, 1, 1, s->list, 0, 0)
-      || !launch (s, s->local, local_blocks, LOCAL_THREADS, stack_size, 0, 0)
       || s->cuda->cuStreamSynchronize (NULL) != CUDA_SUCCESS
       || s->cuda->cuMemcpyDtoH (taken, s->list, sizeof taken)
 	 != CUDA_SUCCESS)

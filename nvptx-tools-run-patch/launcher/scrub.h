@@ -1,8 +1,8 @@
 /* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
-/* A warm worker's context after a program: nothing the program left in
-   device memory is handed to the next one (scrub.c).  */
+/* A warm worker's context after a program: nothing the program left on
+   the device heap is handed to the next one (scrub.c).  */
 
 #ifndef SCRUB_H
 #define SCRUB_H
@@ -35,12 +35,9 @@ struct scrub *scrub_new (const struct scrub_cuda *cuda,
 			 size_t device_threads);
 
 /* After a program, in the context S was made in: zero the free memory
-   of the device heap of HEAP_SIZE bytes, and every thread's local
-   memory up to STACK_SIZE bytes, the stack limit the program ran with;
-   *HEAP_FREE the heap's bytes that were free.  False if that could not
-   be done, or not all of it: the context may then hold the program's
-   data.  */
-bool scrub_device (struct scrub *s, size_t heap_size, size_t stack_size,
-		   size_t *heap_free);
+   of the device heap of HEAP_SIZE bytes; *HEAP_FREE the heap's bytes
+   that were free.  False if that could not be done, or not all of it:
+   the context may then hold the program's data.  */
+bool scrub_device (struct scrub *s, size_t heap_size, size_t *heap_free);
 
 #endif /* SCRUB_H */

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define PATTERN 0x5ec2e75ec2e75ec2ULL
 #define HEAP_BYTES (64u << 20)
@@ -109,9 +110,12 @@ main (int argc, char **argv)
       fill (malloc (1 << 20), 1 << 20);
       stack_leave ();
       fill (global, sizeof global);
-      printf ("left the pattern\n");
+      /* The process a warm worker's program sees is the worker's: the
+	 same pid for leave and look says one worker ran both.  */
+      printf ("left the pattern, pid %d\n", (int) getpid ());
       return 0;
     }
+  printf ("pid %d\n", (int) getpid ());
   kinds += report ("heap, 64 MiB", count (heap, HEAP_BYTES), HEAP_BYTES / 16);
   for (size_t s = 0; s < n_small; s++)
     {

@@ -2,10 +2,12 @@
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
 /* Every conversion of strftime that POSIX gives, and the field widths
-   and '0' flag it allows on %C and %Y, for dates from 1969 to 10000 in
+   and '0' flag it allows on %C and %Y, for dates from 1969 to 9999 in
    UTC: run natively and on the GPU, the output must be identical
    (gpu.exp).  newlib's %C, %G, %g and %Y once passed an unsigned long
-   to "%.*", which on nvptx printed the year as 0.  */
+   to "%.*", which on nvptx printed the year as 0.  Not the year 10000:
+   there newlib's %F is POSIX's "%+4Y-%m-%d", "+10000-01-01", and
+   glibc's "10000-01-01".  */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,8 +27,7 @@ main (void)
     946684799,			/* 1999-12-31 23:59:59.  */
     0, -1, 1230768000,		/* 2009-01-01: ISO week 2009-W01.  */
     1262217600,			/* 2009-12-31: 2009-W53.  */
-    2147483647, 253402300799,	/* 9999-12-31 23:59:59.  */
-    253402300800		/* 10000-01-01.  */
+    2147483647, 253402300799	/* 9999-12-31 23:59:59.  */
   };
   char text[128];
 

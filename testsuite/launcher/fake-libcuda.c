@@ -42,7 +42,7 @@
                        its stack (default 1024), as an H100's takes
                        some hundreds
      memory-gib=N      the device has N GiB (default 140)
-     scrub-fails       the warm worker's scrub of local memory fails
+     scrub-fails       the warm worker's scrub of the heap fails
    and, not failures, log-jit: each cuLinkAddData says on stderr the
    register limit it was given; log-device: cuCtxCreate says on stderr
    the device the context is on; log-scrub: each launch of the warm
@@ -157,9 +157,8 @@ static char copy_kernel;
 
 /* A warm worker's scrub kernels (scrub.c), by their PTX names.  */
 #define SCRUB_KERNEL "nvptx_rpc_scrub_"
-static const char *const scrub_kernels[] = { "take", "zero", "give",
-					     "local" };
-static char scrub_kernel[4];
+static const char *const scrub_kernels[] = { "take", "zero", "give" };
+static char scrub_kernel[3];
 
 struct stream
 {
@@ -887,7 +886,7 @@ cuModuleGetFunction (CUfunction *kernel, CUmodule module, const char *name)
       *kernel = (CUfunction) &copy_kernel;
       return CUDA_SUCCESS;
     }
-  for (int i = 0; m->handle == NULL && i < 4; i++)
+  for (int i = 0; m->handle == NULL && i < 3; i++)
     if (strncmp (name, SCRUB_KERNEL, strlen (SCRUB_KERNEL)) == 0
 	&& strcmp (name + strlen (SCRUB_KERNEL), scrub_kernels[i]) == 0)
       {
@@ -968,9 +967,9 @@ cuLaunchKernel (CUfunction kernel, unsigned gx, unsigned gy, unsigned gz,
 {
   struct stream *s = (struct stream *) stream;
 
-  /* The scrub's: take (list, capacity, largest) finds no free block,
-     and local (bytes) zeroes BYTES of each thread's.  */
-  if ((char *) kernel >= scrub_kernel && (char *) kernel < scrub_kernel + 4)
+  /* The scrub's: take (list, capacity, largest) finds no free block;
+     zero (list) may fail.  */
+  if ((char *) kernel >= scrub_kernel && (char *) kernel < scrub_kernel + 3)
     {
       int i = (char *) kernel - scrub_kernel;
       uint64_t arg = *(uint64_t *) params[0];
@@ -978,10 +977,9 @@ cuLaunchKernel (CUfunction kernel, unsigned gx, unsigned gy, unsigned gz,
       if (i == 0)
 	memset ((void *) (uintptr_t) arg, 0, 2 * sizeof (uint64_t));
       if (inject.log_scrub)
-	fprintf (stderr, "fake-libcuda: scrub %s %llu, %u blocks of %u\n",
-		 scrub_kernels[i], i == 3 ? (unsigned long long) arg : 0ULL,
-		 gx, bx);
-      return i == 3 && inject.scrub_fails ? CUDA_ERROR_ILLEGAL_ADDRESS
+	fprintf (stderr, "fake-libcuda: scrub %s, %u blocks of %u\n",
+		 scrub_kernels[i], gx, bx);
+      return i == 1 && inject.scrub_fails ? CUDA_ERROR_ILLEGAL_ADDRESS
 					    : CUDA_SUCCESS;
     }
   /* The copy kernel's parameters: to, from, count; any address.  */

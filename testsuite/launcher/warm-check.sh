@@ -80,15 +80,13 @@ run env FAKE_LIBCUDA_MEMORY_TAKEN="$work/taken" "$nvptx" -S 262144 "$prog" \
 expect "memory taken: a warm run fails the same way, 127" 127 \
   "^nvptx-run: could not set stack limit: out of memory"
 rm "$work/taken"
-# After each program a worker zeroes the heap's free blocks and every
-# thread's local memory at the program's stack, before lowering it.
+# After each program a worker zeroes the heap's free blocks.
 run env FAKE_LIBCUDA=log-scrub "$nvptx" -S 262144 "$prog" status 0
-check "a warm program: its worker scrubs the heap and the local memory" \
+check "a warm program: its worker scrubs the heap" \
   test "$(grep "^fake-libcuda: scrub" "$work/err")" = "\
-fake-libcuda: scrub take 0, 1 blocks of 1
-fake-libcuda: scrub zero 0, 1056 blocks of 256
-fake-libcuda: scrub give 0, 1 blocks of 1
-fake-libcuda: scrub local 262144, 264 blocks of 1024"
+fake-libcuda: scrub take, 1 blocks of 1
+fake-libcuda: scrub zero, 1056 blocks of 256
+fake-libcuda: scrub give, 1 blocks of 1"
 run env NVPTX_RPC_WARM=0 FAKE_LIBCUDA=log-scrub "$nvptx" "$prog" status 0
 check "a plain run: no scrub, its process ends" \
   test $status = 0 -a ! -s "$work/err"
