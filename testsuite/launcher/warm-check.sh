@@ -284,16 +284,20 @@ if [ "$(id -u)" = 0 ] && mkdir -p "$root$(dirname "$nvptx")" \
 else
   echo "SKIP: a chrooted client: not root, or no hard link or /proc there"
 fi
-if [ "$(id -u)" = 0 ] && cg=/sys/fs/cgroup/unified && [ -w "$cg" ] \
-   || cg=/sys/fs/cgroup && [ -w "$cg/cgroup.procs" ]; then
-  cg=$cg/nvptx-rpc-check-$$
-  mkdir "$cg"
+# A cgroup of its own, in the unified hierarchy: /sys/fs/cgroup/unified
+# beside cgroup v1's, else /sys/fs/cgroup.
+cg=/sys/fs/cgroup/unified
+[ -d "$cg" ] || cg=/sys/fs/cgroup
+cg=$cg/nvptx-rpc-check-$$
+if [ "$(id -u)" = 0 ] && mkdir "$cg" 2> /dev/null \
+   && [ -w "$cg/cgroup.procs" ]; then
   run sh -c "echo \$\$ > '$cg/cgroup.procs' \
     && LD_LIBRARY_PATH='$work/nodriver' exec '$nvptx' '$prog' status 4"
   expect "another cgroup: the client runs it itself" 127 "$not_served"
   check "... and the server says why" logged "cgroup"
   rmdir "$cg"
 else
+  rmdir "$cg" 2> /dev/null
   echo "SKIP: a client in another cgroup: no cgroup of ours to make"
 fi
 run env LD_LIBRARY_PATH="$work/nodriver" "$nvptx" "$prog" status 4
