@@ -1008,8 +1008,12 @@ warm_start (int device, int workers, bool at_most)
     cuda.cuModuleGetFunction, cuda.cuMemAlloc, cuda.cuMemcpyDtoH,
     cuda.cuLaunchKernel, cuda.cuStreamSynchronize };
   warm_scrub = scrub_new (&scrub_cuda, device_threads (dev));
-  if (warm_scrub == NULL)
-    rpc_launch_fatal ("warm server: could not load the scrub kernels");
+  /* Once first: a device where it fails would have each worker leave
+     after each program.  Without a server its clients run plain.  */
+  if (warm_scrub == NULL || !scrub_device (warm_scrub, context_heap_size,
+					   &(size_t) { 0 }))
+    rpc_launch_fatal ("warm server: the heap scrub fails on device %d",
+		      device);
   return workers;
 }
 

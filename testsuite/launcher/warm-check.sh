@@ -376,6 +376,14 @@ check "... and its worker has left: the next links the program anew" \
 kill -TERM $server
 wait $server
 
+# A device where the scrub fails: no server (each worker would leave
+# after each program); its clients run plain.
+run env FAKE_LIBCUDA=scrub-fails $guard "$nvptx" --serve --workers 1
+expect "a scrub that fails on the device: the server does not start, 127" \
+  127 "^nvptx-run: warm server: the heap scrub fails on device 0$"
+run "$nvptx" "$prog" status 5
+check "... and a client runs the program itself" test $status = 5
+
 # Two servers started at once: the lock keeps one.
 "$nvptx" --serve --workers 1 2> "$work/s1.err" &
 s1=$!
