@@ -19,7 +19,7 @@
    directory, environment, umask and file limits.  What it cannot take
    on, the confinement of a process (its namespaces, root, cgroup,
    credentials, seccomp filters, security label), must be its own
-   already: a client whose differ runs the program itself
+   already: a client confined otherwise runs the program itself
    (confinement.c).  Afterwards it puts
    its own back, and checks that nothing of the program's stayed open;
    when something is in doubt it leaves, after replying, and the master
@@ -953,11 +953,10 @@ worker_main (int device, int workers, bool at_most,
       /* The socket does not block: the siblings poll it too.  */
       struct pollfd p[2] = { { worker.control, POLLIN, 0 },
 			     { worker.listen_fd, POLLIN, 0 } };
-      int conn;
+      int ready, conn;
       bool keep;
 
-      int ready = poll (p, 2, worker.rest_ms);
-
+      ready = poll (p, 2, worker.rest_ms);
       if (ready < 0)
 	continue;
       if (ready == 0)
