@@ -18,9 +18,11 @@
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "nvptx-rpc-host.h"
+#include "ptx-allocators.h"
 
 #define STRINGIFY(x) STRINGIFY_1 (x)
 #define STRINGIFY_1(x) #x
@@ -67,7 +69,21 @@ add_data_limiting_libraries (__typeof (cuLinkAddData) *real,
 {
   CUjit_option all_options[n + 1];
   void *all_values[n + 1];
+  char *renamed = NULL;
+  CUresult r;
 
+  /* A compiler's PTX naming malloc, free or realloc in an initializer
+     (ptx-allocators.c), as GCC's without our patch does.  */
+  if (type == CU_JIT_INPUT_PTX && size > 0
+      && ((const char *) data)[size - 1] == '\0'
+      && (renamed = ptx_rename_allocators (data)) != NULL)
+    {
+      r = add_data_limiting_libraries (real, state, type, renamed,
+				       strlen (renamed) + 1, name, n, options,
+				       values);
+      free (renamed);
+      return r;
+    }
   if (type != CU_JIT_INPUT_PTX || memmem (data, size, ".entry ", 7) != NULL)
     return real (state, type, data, size, name, n, options, values);
   for (unsigned i = 0; i < n; i++)

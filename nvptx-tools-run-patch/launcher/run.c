@@ -27,6 +27,7 @@
    that the launcher builds, and answers --help, without the driver.  */
 #include <cuda.h>
 
+#include "ptx-allocators.h"
 #include "ptx-stack.h"
 #include "scrub.h"
 #include "rpc-launch.h"
@@ -353,12 +354,16 @@ link_program (const char *program, size_t len, void **image, size_t *size)
       if (off == len)
 	break;
       l = strlen (program + off);
+      char *renamed = ptx_rename_allocators (program + off);
+
       /* The name appears in the driver's error messages.  */
       snprintf (name, sizeof name, "input file %d at offset %zu", count++,
 		off);
       r = cuda.cuLinkAddData (linkstate, CU_JIT_INPUT_PTX,
-			      (void *) (program + off), l + 1, name,
+			      renamed ? renamed : (void *) (program + off),
+			      renamed ? strlen (renamed) + 1 : l + 1, name,
 			      0, NULL, NULL);
+      free (renamed);
       if (r != CUDA_SUCCESS)
 	{
 	  fprintf (stderr, "%s\n", elog);
