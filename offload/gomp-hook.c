@@ -72,29 +72,31 @@ add_data_limiting_libraries (__typeof (cuLinkAddData) *real,
   char *renamed = NULL;
   CUresult r;
 
-  /* A compiler's PTX naming malloc, free or realloc in an initializer
-     (ptx-allocators.c), as GCC's without our patch does.  */
+  /* PTX that names malloc, free or realloc in an initializer, as GCC's
+     nvptx back end writes it, goes renamed (ptx-allocators.c).  */
   if (type == CU_JIT_INPUT_PTX && size > 0
       && ((const char *) data)[size - 1] == '\0'
       && (renamed = ptx_rename_allocators (data)) != NULL)
     {
-      r = add_data_limiting_libraries (real, state, type, renamed,
-				       strlen (renamed) + 1, name, n, options,
-				       values);
-      free (renamed);
-      return r;
+      data = renamed;
+      size = strlen (renamed) + 1;
     }
   if (type != CU_JIT_INPUT_PTX || memmem (data, size, ".entry ", 7) != NULL)
-    return real (state, type, data, size, name, n, options, values);
-  for (unsigned i = 0; i < n; i++)
+    r = real (state, type, data, size, name, n, options, values);
+  else
     {
-      all_options[i] = options[i];
-      all_values[i] = values[i];
+      for (unsigned i = 0; i < n; i++)
+	{
+	  all_options[i] = options[i];
+	  all_values[i] = values[i];
+	}
+      all_options[n] = CU_JIT_MAX_REGISTERS;
+      all_values[n] = (void *) (size_t) LIBRARY_REGISTERS;
+      r = real (state, type, data, size, name, n + 1, all_options,
+		all_values);
     }
-  all_options[n] = CU_JIT_MAX_REGISTERS;
-  all_values[n] = (void *) (size_t) LIBRARY_REGISTERS;
-  return real (state, type, data, size, name, n + 1, all_options,
-	       all_values);
+  free (renamed);
+  return r;
 }
 
 static CUresult

