@@ -66,6 +66,8 @@
      r  the bytes read (reply window)  b  the bytes written (request window)
      n  the request's window length    p  the argument block's first string
      D  arg3, in decimal (pread's and pwrite's offset)
+     k  the next arg, as LOCK's command, type and whence
+     l  the next arg, as flock's operation
    (With NVPTX_RPC_DIRECT, r and b print the buffer's address, n arg1.)
    Adding a call: an entry here, a serve_NAME in the server, a client file
    (docs/protocol.md, "Messages", says what else: its tests and docs).
@@ -190,7 +192,12 @@
 				   name.  */ \
   OP (GETPW, getpw, "ds")	/* arg0=uid, or -1 and A=name -> length,
 				   R=struct nvptx_rpc_passwd and its
-				   strings.  */
+				   strings.  */ \
+  OP (LOCK, lock, "dkdd")	/* arg0=fd, arg1=NVPTX_RPC_LOCK_ARG (command,
+				   type, whence), arg2=start, arg3=length
+				   -> 0; F_GETLK: R=struct
+				   nvptx_rpc_flock.  */ \
+  OP (FLOCK, flock, "dl")	/* arg0=fd, arg1=NVPTX_RPC_LOCK_SH... -> 0.  */
 
 enum nvptx_rpc_opcode
 {
@@ -369,7 +376,7 @@ enum nvptx_rpc_signal
   E (EFBIG) E (ENOSPC) E (ESPIPE) E (EROFS) E (EMLINK) E (EPIPE) \
   E (ERANGE) E (ENAMETOOLONG) E (ENOSYS) E (ENOTEMPTY) E (ELOOP) \
   E (EOVERFLOW) E (EPROTO) E (ENXIO) E (ENODEV) E (ETXTBSY) \
-  E (EOPNOTSUPP) E (EILSEQ) E (EDQUOT)
+  E (EOPNOTSUPP) E (EILSEQ) E (EDQUOT) E (EDEADLK) E (ENOLCK)
 
 enum nvptx_rpc_errno
 {
@@ -596,6 +603,35 @@ struct nvptx_rpc_times
 #define NVPTX_RPC_F_SETFL 4
 #define NVPTX_RPC_FD_CLOEXEC 1
 
+/* LOCK: fcntl's record locks, held by the launcher's process on the
+   program's behalf, so that they conflict with other processes' as the
+   program's own would.  arg1 packs the command, the lock's type and its
+   whence (NVPTX_RPC_SEEK_*); types are Linux's values.  */
+#define NVPTX_RPC_F_GETLK 1
+#define NVPTX_RPC_F_SETLK 2
+#define NVPTX_RPC_F_SETLKW 3
+#define NVPTX_RPC_F_RDLCK 0
+#define NVPTX_RPC_F_WRLCK 1
+#define NVPTX_RPC_F_UNLCK 2
+#define NVPTX_RPC_LOCK_ARG(command, type, whence) \
+  ((command) | (type) << 8 | (whence) << 16)
+/* F_GETLK's reply: the first lock that would conflict (its whence is
+   SEEK_SET), or type F_UNLCK when none would.  */
+struct nvptx_rpc_flock
+{
+  int64_t start;
+  int64_t length;
+  int32_t pid;
+  uint16_t type;
+  uint16_t whence;
+};
+
+/* FLOCK's operations: Linux's values (and newlib's).  */
+#define NVPTX_RPC_LOCK_SH 1
+#define NVPTX_RPC_LOCK_EX 2
+#define NVPTX_RPC_LOCK_NB 4
+#define NVPTX_RPC_LOCK_UN 8
+
 /* access's mode bits: the traditional values.  */
 #define NVPTX_RPC_F_OK 0
 #define NVPTX_RPC_X_OK 1
@@ -658,6 +694,7 @@ _Static_assert (__builtin_offsetof (struct nvptx_rpc_pollfd, revents) == 6,
 NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_termios, 60);
 NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_winsize, 8);
 NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_passwd, 8);
+NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_flock, 24);
 _Static_assert (__builtin_offsetof (struct nvptx_rpc_termios, c_cc) == 17
 		&& __builtin_offsetof (struct nvptx_rpc_termios, c_ispeed)
 		   == 52, "struct termios as Linux's");

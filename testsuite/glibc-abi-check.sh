@@ -25,6 +25,7 @@ headers='#define _GNU_SOURCE
 #include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/file.h>
 #include <sys/ioctl.h>
 #include <sys/select.h>
 #include <sys/stat.h>
@@ -47,7 +48,8 @@ constants="O_RDONLY O_WRONLY O_RDWR O_ACCMODE O_CREAT O_EXCL O_NOCTTY O_TRUNC
   SIGWINCH SIGIO SIGSYS NSIG S_IFMT S_IFREG S_IFDIR S_IFCHR S_IFBLK S_IFIFO
   S_IFLNK S_IFSOCK SEEK_SET SEEK_CUR SEEK_END EOF _IOFBF _IOLBF _IONBF
   DT_UNKNOWN DT_FIFO DT_CHR DT_DIR DT_BLK DT_REG DT_LNK DT_SOCK R_OK W_OK
-  X_OK F_OK UTIME_NOW UTIME_OMIT
+  X_OK F_OK UTIME_NOW UTIME_OMIT LOCK_SH LOCK_EX LOCK_NB LOCK_UN F_ULOCK
+  F_LOCK F_TLOCK F_TEST
   TIOCGWINSZ FIONREAD TCSANOW TCSADRAIN TCSAFLUSH NCCS VINTR VQUIT VERASE
   VKILL VEOF VTIME VMIN VSTART VSTOP VSUSP VEOL VREPRINT VDISCARD VWERASE
   VLNEXT VEOL2 IGNBRK BRKINT IGNPAR PARMRK INPCK ISTRIP INLCR IGNCR ICRNL
@@ -90,12 +92,14 @@ members="stat:st_dev stat:st_ino stat:st_nlink stat:st_mode stat:st_uid
   statvfs:f_bsize statvfs:f_frsize statvfs:f_blocks
   statvfs:f_bfree statvfs:f_bavail statvfs:f_files statvfs:f_ffree
   statvfs:f_favail statvfs:f_fsid statvfs:f_flag statvfs:f_namemax
-  pollfd:fd pollfd:events pollfd:revents"
+  pollfd:fd pollfd:events pollfd:revents flock:l_type flock:l_whence
+  flock:l_start flock:l_len flock:l_pid"
 types="struct_stat struct_dirent struct_tm struct_timespec struct_timeval
   struct_tms struct_iovec struct_termios struct_winsize struct_passwd
   speed_t tcflag_t cc_t dev_t ino_t nlink_t mode_t uid_t gid_t off_t pid_t ssize_t
   clockid_t clock_t time_t useconds_t suseconds_t blksize_t blkcnt_t
-  glob_t struct_FTW struct_statvfs struct_pollfd nfds_t fsblkcnt_t fd@set"
+  glob_t struct_FTW struct_statvfs struct_pollfd nfds_t fsblkcnt_t fd@set
+  struct_flock"
 
 # A host program that prints the assertions with the host's values.
 {

@@ -59,7 +59,8 @@ server_free_guest_fd (struct call *c, int64_t lowest)
 }
 
 /* Let go of guest descriptor G: close the host fd if the program opened
-   it (the launcher's own standard streams stay open for its messages).  */
+   it (the launcher's own standard streams stay open for its messages,
+   but the program's record locks on their files go, as with a close).  */
 int
 server_release_guest_fd (struct guest_fd *g)
 {
@@ -69,6 +70,8 @@ server_release_guest_fd (struct guest_fd *g)
     closedir (g->dir);
   if (g->owned)
     rc = close (g->host_fd);
+  else
+    server_release_locks (g->host_fd);
   *g = (struct guest_fd) { .host_fd = -1 };
   return rc;
 }

@@ -11,6 +11,7 @@
      paths.c        the guest fd table, the resolver of every path, and
 		    the sandbox and --read-only rules
      files.c        files and descriptors: open, read, write, dup, fcntl...
+     locks.c        record locks and flock, held on the program's behalf
      directories.c  directory entries and the working directory
      metadata.c     stat, chmod, chown, access, the times
      process.c      the process and time: ids, clocks, kill, environment
@@ -185,6 +186,10 @@ bool server_take_entry_at (struct call *c, int64_t dirfd, const char *path,
 			   struct entry *e);
 bool server_fd_change_refused (struct call *c, const struct guest_fd *g);
 void server_release_confinement (struct rpc_server *s);
+
+/* locks.c.  */
+
+void server_release_locks (int host_fd);
 
 /* trace.c.  */
 

@@ -20,6 +20,8 @@ static const struct
 #undef OP
 };
 
+static const char *const whences[] = { "SEEK_SET", "SEEK_CUR", "SEEK_END" };
+
 /* Print S (LENGTH bytes) as a C string, at most 32 bytes of it.  */
 static void
 trace_string (FILE *f, const char *s, size_t length)
@@ -55,11 +57,43 @@ trace_oflags (FILE *f, uint64_t flags)
       fprintf (f, "|%s", server_oflag_table[i].name);
 }
 
+/* LOCK's arg1: its command, the lock's type and its whence.  */
+static void
+trace_lock (FILE *f, uint64_t packed)
+{
+  static const char *const commands[] = { "?", "F_GETLK", "F_SETLK",
+					  "F_SETLKW" };
+  static const char *const types[] = { "F_RDLCK", "F_WRLCK", "F_UNLCK" };
+  unsigned command = packed & 0xff, type = packed >> 8 & 0xff;
+  unsigned whence = packed >> 16 & 0xff;
+
+  fprintf (f, "%s, {%s, %s}", command < 4 ? commands[command] : "?",
+	   type < 3 ? types[type] : "?", whence < 3 ? whences[whence] : "?");
+}
+
+/* FLOCK's operation.  */
+static void
+trace_flock (FILE *f, uint64_t operation)
+{
+  static const char *const names[] = { "LOCK_SH", "LOCK_EX", "LOCK_NB",
+					"LOCK_UN" };
+  const char *separator = "";
+
+  for (int bit = 0; bit < 4; bit++)
+    if (operation & 1u << bit)
+      {
+	fprintf (f, "%s%s", separator, names[bit]);
+	separator = "|";
+      }
+  if (operation & ~0xfull || !operation)
+    fprintf (f, "%s%#llx", separator,
+	     (unsigned long long) (operation & ~0xfull));
+}
+
 /* Print one argument of Q, as ITEM of its trace format says.  */
 static void
 trace_item (const struct call *c, char item, int64_t arg)
 {
-  static const char *const whences[] = { "SEEK_SET", "SEEK_CUR", "SEEK_END" };
   static const char *const commands[] = { "F_DUPFD", "F_GETFD", "F_SETFD",
 					  "F_GETFL", "F_SETFL" };
   const struct rpc_server *s = c->server;
@@ -110,6 +144,12 @@ trace_item (const struct call *c, char item, int64_t arg)
     case 'D':
       fprintf (f, "%lld", (long long) c->req->arg[3]);
       break;
+    case 'k':
+      trace_lock (f, arg);
+      break;
+    case 'l':
+      trace_flock (f, arg);
+      break;
     }
 }
 
@@ -133,7 +173,7 @@ server_trace_call (const struct call *c)
     {
       fputs (item == trace ? "" : ", ", f);
       trace_item (c, *item, arg < 4 ? q->arg[arg] : 0);
-      arg += strchr ("dofwc", *item) != NULL;
+      arg += strchr ("dofwckl", *item) != NULL;
     }
   if (c->rep->result == -1 && c->rep->error == NVPTX_RPC_ERRNO_NONE)
     /* pathconf's limit without a value.  */

@@ -453,6 +453,15 @@ unsafe (const struct nvptx_rpc_request *req, const unsigned char *window,
 	 would change the terminal the fuzzer was started from.  A copy
 	 made by DUP would escape this check, so DUP is refused too.  */
       return fd >= 0 && fd <= STDERR_FILENO;
+    case NVPTX_RPC_LOCK:
+    case NVPTX_RPC_FLOCK:
+      /* A lock that waits: flock of a file this process has open
+	 elsewhere would wait for itself, as it would natively.  */
+      if (req->opcode == NVPTX_RPC_FLOCK
+	  ? !(req->arg[1] & (NVPTX_RPC_LOCK_NB | NVPTX_RPC_LOCK_UN))
+	  : (req->arg[1] & 0xff) == NVPTX_RPC_F_SETLKW)
+	return true;
+      return fd >= 0 && fd <= STDERR_FILENO;
     }
   /* UTIMENSAT's block is a path and the times: futimens (AT_EMPTY_PATH)
      of those three is refused, and the path checked as the others.  */

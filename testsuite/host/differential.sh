@@ -23,16 +23,17 @@ run ()				# run DIR CMD... -> DIR.out DIR.err DIR.status
 
 for spec in "fileio" "longpath" "bigfile 8" "posix" "direct-read" \
 	    "stack-io" "posix-io" "posix-fd" "posix-at" "posix-host" \
-	    "posix-lib" "posix-tty" "posix-fsinfo" "posix-released"; do
+	    "posix-lib" "posix-tty" "posix-fsinfo" "posix-released" "locks"; do
   set -- $spec; prog=$1; shift
+  hold=; [ "$prog" != locks ] || hold="$PWD/$native/locks.native --hold"
   for window in 64 1024 65536; do
     for direct in 0 1; do
       dma=; [ $direct = 0 ] || dma=", DMA"
       name="$prog $* (window $window$dma)"
       rm -rf "$scratch"/*; : > "$scratch/stdin"
-      run "$scratch/native" "$PWD/$native/$prog.native" "$@"
+      run "$scratch/native" $hold "$PWD/$native/$prog.native" "$@"
       NVPTX_RPC_WINDOW=$window NVPTX_RPC_DIRECT=$direct \
-	run "$scratch/client" "$PWD/$host/$prog.client" "$@"
+	run "$scratch/client" $hold "$PWD/$host/$prog.client" "$@"
       what=
       for part in status out err; do
 	cmp -s "$scratch/native.$part" "$scratch/client.$part" \

@@ -31,6 +31,15 @@ serve (void *server)
   return NULL;
 }
 
+/* The launcher looks at the kernel while a call waits (a lock another
+   process holds); here there is nothing to look at, but the server waits
+   the launcher's way.  */
+static void
+keep_waiting (void *context)
+{
+  (void) context;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -48,6 +57,7 @@ main (int argc, char **argv)
 		      direct ? host_device_begin (HOST_DEVICE_STAGING) : NULL);
   if (server == NULL)
     return 127;
+  rpc_server_set_wait_hook (server, keep_waiting, NULL);
   /* The program is one thread, as under nvptx-none-run: the client
      takes no locks.  */
   __nvptx_rpc_link = (struct nvptx_rpc_link) {

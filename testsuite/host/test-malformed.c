@@ -337,6 +337,35 @@ new_calls (int fd)
   r.arg[2] = 0x4000;
   expect_error ("fcntl F_SETFL, flag 0x4000: EINVAL", r, NVPTX_RPC_EINVAL);
 
+  r = request (NVPTX_RPC_LOCK);
+  r.arg[0] = fd;
+  r.arg[1] = NVPTX_RPC_LOCK_ARG (9, NVPTX_RPC_F_WRLCK, NVPTX_RPC_SEEK_SET);
+  expect_error ("lock command 9: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[1] = NVPTX_RPC_LOCK_ARG (NVPTX_RPC_F_SETLK, 3, NVPTX_RPC_SEEK_SET);
+  expect_error ("lock type 3: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[1] = NVPTX_RPC_LOCK_ARG (NVPTX_RPC_F_SETLK, NVPTX_RPC_F_RDLCK, 3);
+  expect_error ("lock whence 3: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[1] = NVPTX_RPC_LOCK_ARG (NVPTX_RPC_F_SETLKW, NVPTX_RPC_F_RDLCK, 0)
+	     | (int64_t) 1 << 40;
+  expect_error ("lock, bits beyond whence: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[1] = -1;
+  expect_error ("lock -1: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[1] = NVPTX_RPC_LOCK_ARG (NVPTX_RPC_F_SETLK, NVPTX_RPC_F_RDLCK,
+				 NVPTX_RPC_SEEK_SET);
+  r.arg[2] = -1;
+  expect_error ("lock from -1: EINVAL", r, NVPTX_RPC_EINVAL);
+  r.arg[2] = INT64_MAX;
+  r.arg[3] = INT64_MAX;
+  expect_error ("lock past the largest offset: EOVERFLOW", r,
+		NVPTX_RPC_EOVERFLOW);
+  r = request (NVPTX_RPC_FLOCK);
+  r.arg[0] = fd;
+  r.arg[1] = (int64_t) 1 << 33 | NVPTX_RPC_LOCK_SH;
+  expect_error ("flock, bits beyond the operation: EINVAL", r,
+		NVPTX_RPC_EINVAL);
+  r.arg[1] = 0;
+  expect_error ("flock 0: EINVAL", r, NVPTX_RPC_EINVAL);
+
   r = request (NVPTX_RPC_DUP);
   r.arg[0] = fd;
   r.arg[1] = NVPTX_RPC_FDS;
@@ -1405,6 +1434,9 @@ bad_requests (void)
     { NVPTX_RPC_DUP, "dup", 0 }, { NVPTX_RPC_DUP2, "dup2", 10 },
     { NVPTX_RPC_FCNTL, "fcntl", NVPTX_RPC_F_GETFD },
     { NVPTX_RPC_READDIR, "readdir", 2048 },
+    { NVPTX_RPC_LOCK, "lock", NVPTX_RPC_LOCK_ARG (NVPTX_RPC_F_GETLK,
+						   NVPTX_RPC_F_WRLCK, 0) },
+    { NVPTX_RPC_FLOCK, "flock", NVPTX_RPC_LOCK_SH },
   };
   for (size_t o = 0; o < sizeof fd_ops / sizeof *fd_ops; o++)
     for (size_t f = 0; f < sizeof bad_fds / sizeof *bad_fds; f++)

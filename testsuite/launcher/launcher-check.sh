@@ -170,6 +170,38 @@ elapsed=$(($(now) - start))
 expect "--timeout 0.5 over NVPTX_RPC_TIMEOUT=100: status 124" 124 \
   "ran longer than 0.5 s"
 check "--timeout 0.5: ended within 2.5 s ($elapsed ms)" test $elapsed -lt 2500
+# A program waiting for a lock another process holds: the server waits
+# for it in a thread, and must still end the program on time; and takes
+# it when it comes.
+if command -v flock > /dev/null; then
+  : > "$work/locked"
+  flock -o "$work/locked" sleep 30 & holder=$!
+  until flock -n "$work/locked" true 2> /dev/null; [ $? = 1 ]; do
+    sleep 0.05
+  done
+  start=$(now)
+  run $guard "$nvptx" --timeout 1 "$prog" flock "$work/locked"
+  elapsed=$(($(now) - start))
+  expect "--timeout 1, waiting for a lock: status 124" 124 \
+    "ran longer than 1 s"
+  check "--timeout 1, waiting for a lock: ended within 3 s ($elapsed ms)" \
+    test $elapsed -lt 3000
+  kill $holder; wait $holder 2> /dev/null
+  flock -o "$work/locked" sleep 0.5 & holder=$!
+  until flock -n "$work/locked" true 2> /dev/null; [ $? = 1 ]; do
+    sleep 0.05
+  done
+  run $guard "$nvptx" --timeout 20 --trace "$prog" flock "$work/locked"
+  check "a lock released by its holder: taken, status 0 ($status)" \
+    test $status = 0
+  check "a lock released by its holder: the program ran on" \
+    is "$work/out" "locked
+"
+  check "--trace: flock" grep -qF '[gpu] flock(3, LOCK_EX) = 0' "$work/err"
+  wait $holder
+else
+  echo "SKIP: no flock(1): waiting for a lock"
+fi
 # A program waiting for input that never comes: the server waits in
 # the host's read, and must still end it on time.
 mkfifo "$work/silent"

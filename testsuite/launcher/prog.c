@@ -15,6 +15,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "rpc.h"
@@ -233,6 +234,14 @@ main (int argc, char **argv)
       if ((fd = open (arg, O_WRONLY | O_CREAT | O_TRUNC, 0666)) < 0)
 	return fail (arg);
       put (fd, argc > 3 ? argv[3] : "");
+      return close (fd) == 0 ? 0 : fail (arg);
+    }
+  if (strcmp (what, "flock") == 0)
+    {
+      /* Waits while another process holds the file.  */
+      if ((fd = open (arg, O_RDONLY)) < 0 || flock (fd, LOCK_EX) != 0)
+	return fail (arg);
+      put (1, "locked\n");
       return close (fd) == 0 ? 0 : fail (arg);
     }
   if (strcmp (what, "std-fds") == 0)
