@@ -8,6 +8,9 @@
 # on its size).  Also refuse a function named vfprintf: under the driver's
 # JIT a program calling it faulted, and renamed it worked (newlib's
 # stdio.h gives it another PTX name).
+# Each program goes through $PTX_PREPARE (testsuite/host/ptx-prepare,
+# from "make check") when set: the PTX the launcher links, its .const
+# data moved to .global when it passes the constant bank.
 # Usage: verify-ptx.sh [PROGRAM...]; default $PTX_PROGRAMS.  $PTX_ARCH
 # (default sm_90, the H200's) is what ptxas compiles for.  $PTXAS and
 # $NVLINK name the tools ("make check" passes configure's, empty where it
@@ -23,10 +26,16 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for prog; do
   rm -f "$tmp"/chunk*
+  prepared=$prog
+  if [ -n "${PTX_PREPARE-}" ]; then
+    prepared=$tmp/prepared
+    "$PTX_PREPARE" "$prog" > "$prepared" \
+      || { echo "FAIL: $prog: ptx-prepare"; status=1; continue; }
+  fi
   perl -e 'local $/ = "\0"; my $n = 0;
 	   while (<STDIN>) { chomp; next unless /\S/;
 	     open my $f, ">", sprintf ("%s/chunk%04d.ptx", $ARGV[0], $n++) or die;
-	     print $f $_; close $f }' "$tmp" < "$prog"
+	     print $f $_; close $f }' "$tmp" < "$prepared"
   bad=0
   for c in "$tmp"/chunk*.ptx; do
     [ -n "$ptxas" ] || break

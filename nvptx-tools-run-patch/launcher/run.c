@@ -27,7 +27,7 @@
    that the launcher builds, and answers --help, without the driver.  */
 #include <cuda.h>
 
-#include "ptx-allocators.h"
+#include "ptx-program.h"
 #include "ptx-stack.h"
 #include "scrub.h"
 #include "rpc-launch.h"
@@ -316,8 +316,8 @@ keep_image (const char *program, size_t len, const void *image, size_t size)
 }
 
 /* JIT-link PROGRAM, LEN bytes of NUL-separated PTX chunks (what
-   nvptx-none-ld writes): the link's state, which holds the image,
-   *IMAGE, SIZE bytes.  */
+   nvptx-none-ld writes), made ready for the JIT (ptx-program.h): the
+   link's state, which holds the image, *IMAGE, SIZE bytes.  */
 static CUlinkState
 link_program (const char *program, size_t len, void **image, size_t *size)
 {
@@ -339,6 +339,11 @@ link_program (const char *program, size_t len, void **image, size_t *size)
   size_t off = 0;
   int count = 0;
   CUresult r;
+  size_t ready_len;
+  char *ready = ptx_prepare_program (program, len, &ready_len);
+
+  if (ready)
+    program = ready, len = ready_len;
 
   r = cuda.cuLinkCreate (sizeof opts / sizeof *opts, opts, optvals,
 			 &linkstate);
@@ -346,7 +351,7 @@ link_program (const char *program, size_t len, void **image, size_t *size)
 
   for (;;)
     {
-      char name[64], *renamed;
+      char name[64];
       size_t l;
 
       while (off < len && program[off] == '\0')
@@ -354,15 +359,12 @@ link_program (const char *program, size_t len, void **image, size_t *size)
       if (off == len)
 	break;
       l = strlen (program + off);
-      renamed = ptx_rename_allocators (program + off);
       /* The name appears in the driver's error messages.  */
       snprintf (name, sizeof name, "input file %d at offset %zu", count++,
 		off);
       r = cuda.cuLinkAddData (linkstate, CU_JIT_INPUT_PTX,
-			      renamed ? renamed : (void *) (program + off),
-			      renamed ? strlen (renamed) + 1 : l + 1, name,
-			      0, NULL, NULL);
-      free (renamed);
+			      (void *) (program + off), l + 1, name, 0, NULL,
+			      NULL);
       if (r != CUDA_SUCCESS)
 	{
 	  fprintf (stderr, "%s\n", elog);
@@ -377,6 +379,7 @@ link_program (const char *program, size_t len, void **image, size_t *size)
       fprintf (stderr, "%s\n", elog);
       fatal_unless_success (r, "cuLinkComplete failed");
     }
+  free (ready);
   return linkstate;
 }
 
