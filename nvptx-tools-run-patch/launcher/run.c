@@ -604,6 +604,30 @@ copy_argv_to_device (int argc, char **argv)
   return d_argv;
 }
 
+/* glibc's program_invocation_name and program_invocation_short_name,
+   where the program has them (newlib-nvptx-rpc/posix/progname.c, which
+   err, error and syslog print): its argv[0], the first string of
+   D_ARGV's copy of ARGV (copy_argv_to_device), and the last component
+   of it.  */
+static void
+set_program_name (CUmodule module, int argc, char **argv, CUdeviceptr d_argv)
+{
+  static const char *const names[] = { "program_invocation_name",
+				       "program_invocation_short_name" };
+  CUdeviceptr name = d_argv + (argc + 1) * sizeof (uint64_t), variable;
+  const char *slash = strrchr (argv[0], '/');
+  uint64_t values[] = { name, name + (slash ? slash + 1 - argv[0] : 0) };
+  size_t bytes;
+
+  for (int i = 0; i < 2; i++)
+    if (cuda.cuModuleGetGlobal (&variable, &bytes, module, names[i])
+	  == CUDA_SUCCESS
+	&& bytes == sizeof values[i])
+      fatal_unless_success (cuda.cuMemcpyHtoD (variable, &values[i],
+					       sizeof values[i]),
+			    "cuMemcpyHtoD (program_invocation_name) failed");
+}
+
 /* run.c's own long options, above rpc-launch.h's codes.  */
 enum
 {
@@ -951,6 +975,7 @@ run_program (struct run_options *o, int argc, char **argv, char *program,
       context_heap_size = o->heap_size;
     }
   compile_program (program, program_len, warm_worker, &module, &kernel);
+  set_program_name (module, d_argc, argv + optind, d_argv);
   phase_end ("jit");
 
   o->stack_size = set_stack_limit (program, program_len, o->stack_size,

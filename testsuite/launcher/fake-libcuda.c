@@ -908,8 +908,16 @@ cuModuleGetGlobal (CUdeviceptr *address, size_t *bytes, CUmodule module,
   const ElfW (Sym) *symbol;
   Dl_info info;
 
+  Dl_info own;
+
   if (p == NULL || (inject.no_rpc && strcmp (name, NVPTX_RPC_LINK_SYMBOL) == 0)
       || !dladdr1 (p, &info, (void **) &symbol, RTLD_DL_SYMENT))
+    return CUDA_ERROR_NOT_FOUND;
+  /* As the driver: the module's own globals, not those of the libraries
+     the stand-in program's object depends on (glibc's
+     program_invocation_name).  */
+  if (m->main && dladdr ((void *) m->main, &own)
+      && own.dli_fbase != info.dli_fbase)
     return CUDA_ERROR_NOT_FOUND;
   if (inject.link_version && strcmp (name, NVPTX_RPC_LINK_SYMBOL) == 0)
     ((struct nvptx_rpc_link *) p)->version = inject.link_version;

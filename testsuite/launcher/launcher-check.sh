@@ -347,6 +347,13 @@ run "$nvptx" -L 2 "$prog" threads
 check "-L 2: the program is told to lock" is "$work/out" "locks
 "
 
+# --- The program's name -------------------------------------------------------
+
+run "$nvptx" "$prog" progname
+check "program_invocation_name: argv[0], and its last component" \
+  is "$work/out" "${prog##*/} $prog
+"
+
 # --- --trace and --window -----------------------------------------------------
 
 run "$nvptx" --trace "$prog" create "$work/traced" hello

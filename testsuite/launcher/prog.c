@@ -204,6 +204,12 @@ stock (void)
   return 0;
 }
 
+/* As newlib-nvptx-rpc/posix/progname.c has them, which the host build of
+   the client leaves out: this object's own, not glibc's.  */
+__attribute__ ((visibility ("protected"))) char *program_invocation_name;
+__attribute__ ((visibility ("protected")))
+char *program_invocation_short_name;
+
 int
 main (int argc, char **argv)
 {
@@ -243,6 +249,16 @@ main (int argc, char **argv)
 	return fail (arg);
       put (1, "locked\n");
       return close (fd) == 0 ? 0 : fail (arg);
+    }
+  if (strcmp (what, "progname") == 0)
+    {
+      /* The launcher sets glibc's names of argv[0] and its last
+	 component.  */
+      put (1, program_invocation_short_name);
+      put (1, " ");
+      put (1, program_invocation_name);
+      put (1, "\n");
+      return 0;
     }
   if (strcmp (what, "std-fds") == 0)
     return std_fds ();

@@ -1,0 +1,55 @@
+/* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
+   SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
+
+/* setuid, seteuid, setreuid, setgid, setegid and setregid: a GPU
+   program runs as its launcher, whose ids it cannot change: setting an
+   id to what it is already (or, for the re forms, -1: unchanged)
+   succeeds, anything else is EPERM.  */
+
+#include <errno.h>
+#include <unistd.h>
+
+static int
+refuse (void)
+{
+  errno = EPERM;
+  return -1;
+}
+
+int
+setuid (uid_t uid)
+{
+  return uid == getuid () && uid == geteuid () ? 0 : refuse ();
+}
+
+int
+seteuid (uid_t uid)
+{
+  return uid == geteuid () ? 0 : refuse ();
+}
+
+int
+setreuid (uid_t ruid, uid_t euid)
+{
+  return (ruid == (uid_t) -1 || ruid == getuid ())
+	 && (euid == (uid_t) -1 || euid == geteuid ()) ? 0 : refuse ();
+}
+
+int
+setgid (gid_t gid)
+{
+  return gid == getgid () && gid == getegid () ? 0 : refuse ();
+}
+
+int
+setegid (gid_t gid)
+{
+  return gid == getegid () ? 0 : refuse ();
+}
+
+int
+setregid (gid_t rgid, gid_t egid)
+{
+  return (rgid == (gid_t) -1 || rgid == getgid ())
+	 && (egid == (gid_t) -1 || egid == getegid ()) ? 0 : refuse ();
+}
