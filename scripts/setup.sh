@@ -6,13 +6,18 @@
 # bootstrap-toolchain.sh), then configure, build and install nvptx-rpc
 # into the toolchain's prefix.  Safe to run again: it redoes only what is
 # missing or stale.
-# The toolchain: $NVPTX_TOOLCHAIN, gcc12 (GCC 12 + newlib 3.3.0, in
-# /opt/nvptx-none-gcc12) or gcc14 (GCC 14 + newlib 4.5.0, in
-# /opt/nvptx-none-gcc14); by default gcc14 on Debian 13, else gcc12.
+# The toolchain: $NVPTX_TOOLCHAIN, one of bootstrap-toolchain.sh's table
+# (gcc12, gcc13, gcc14, gcc15, gcc16), in /opt/nvptx-none-$NVPTX_TOOLCHAIN;
+# by default the distribution's own GCC: gcc14 on Debian 13, gcc16 on
+# Debian testing and unstable, else gcc12.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 codename=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")
-[ "$codename" = trixie ] && default=gcc14 || default=gcc12
+case $codename in
+  trixie) default=gcc14 ;;
+  forky | sid) default=gcc16 ;;
+  *) default=gcc12 ;;
+esac
 NVPTX_TOOLCHAIN=${NVPTX_TOOLCHAIN:-$default}
 export NVPTX_TOOLCHAIN
 prefix=${NVPTX_PREFIX:-/opt/nvptx-none-$NVPTX_TOOLCHAIN}
@@ -32,9 +37,12 @@ say "toolchain $NVPTX_TOOLCHAIN (built once: 15 to 25 min on 2 idle cores, over 
 # check" skips what lacks them.  Not from Debian's main archive, so not
 # here: ptxas and nvlink (CUDA toolkit), with which "make check"
 # verifies PTX.
-# Debian 13's names: clang 19's runtime, GCC 14's offload compiler.
+# Debian 13's and testing's names: clang's runtime, GCC 14's and 16's
+# offload compilers.
 if [ "$codename" = trixie ]; then
   clang_rt=libclang-rt-dev offload=gcc-14-offload-nvptx
+elif [ "$codename" = forky ] || [ "$codename" = sid ]; then
+  clang_rt=libclang-rt-dev offload=gcc-16-offload-nvptx
 else
   clang_rt=libclang-rt-14-dev offload=gcc-12-offload-nvptx
 fi
