@@ -254,9 +254,10 @@ main (int argc, char **argv)
     {
       /* The launcher sets glibc's names of argv[0] and its last
 	 component.  */
-      put (1, program_invocation_short_name);
+      put (1, program_invocation_short_name ? program_invocation_short_name
+	      : "(unset)");
       put (1, " ");
-      put (1, program_invocation_name);
+      put (1, program_invocation_name ? program_invocation_name : "(unset)");
       put (1, "\n");
       return 0;
     }
