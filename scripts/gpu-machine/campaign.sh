@@ -41,6 +41,10 @@
 #   warm           warm-run.sh: hello and many programs through the warm
 #                  launcher, plain and stock, and the GPU suite through it,
 #                  compared with the suite part's results
+#   real           real-programs-run.sh: zlib, Lua 5.4 and the SQLite 3
+#                  shell from Debian 12's sources, built here by
+#                  real-programs-build.sh (.gpu-pack/real-programs.tar.xz),
+#                  their work run natively and on the GPU and compared
 #   residue        residue.sh: whether a program's device memory reaches
 #                  the next program of a warm worker, plain, through
 #                  $OLD_LAUNCHER's server (one without the scrub, if
@@ -150,6 +154,7 @@ for part; do
 	done ;;
       jit) timeout $limit "$here/jit-cache.sh" "$logs" ;;
       phases) timeout $limit "$here/phases.sh" "$logs" ;;
+      real) timeout $limit "$here/real-programs-run.sh" "$logs" ;;
       residue)
 	timeout $limit "$here/residue.sh" "$logs" "${OLD_LAUNCHER:-}" ;;
       warm)
