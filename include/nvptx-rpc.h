@@ -615,6 +615,9 @@ struct nvptx_rpc_times
 #define NVPTX_RPC_F_UNLCK 2
 #define NVPTX_RPC_LOCK_ARG(command, type, whence) \
   ((command) | (type) << 8 | (whence) << 16)
+#define NVPTX_RPC_LOCK_COMMAND(arg) ((uint64_t) (arg) & 0xff)
+#define NVPTX_RPC_LOCK_TYPE(arg) ((uint64_t) (arg) >> 8 & 0xff)
+#define NVPTX_RPC_LOCK_WHENCE(arg) ((uint64_t) (arg) >> 16 & 0xff)
 /* F_GETLK's reply: the first lock that would conflict (its whence is
    SEEK_SET), or type F_UNLCK when none would.  */
 struct nvptx_rpc_flock

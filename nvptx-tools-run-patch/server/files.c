@@ -46,10 +46,6 @@ open_null_device (int flags)
   return fd;
 }
 
-/* How often a call that waits on a pipe or a terminal lets the launcher
-   look at the kernel.  */
-#define WAIT_SLICE_MS 100
-
 /* server_resolve PATH for open, FLAGS as the program gave them, without
    letting a FIFO with no peer block the server: the open itself never
    waits (O_NONBLOCK), and O_NONBLOCK goes again after it unless the

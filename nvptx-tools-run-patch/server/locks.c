@@ -23,9 +23,6 @@
 
 #include "server-internal.h"
 
-/* How often a waiting lock lets the launcher look at the kernel.  */
-#define WAIT_SLICE_MS 100
-
 /* A lock to take, and how taking it went.  */
 struct lock_request
 {
@@ -91,8 +88,9 @@ serve_lock (struct call *c)
 {
   struct guest_fd *g = server_guest_fd (c, c->req->arg[0]);
   uint64_t packed = c->req->arg[1];
-  unsigned command = packed & 0xff, type = packed >> 8 & 0xff;
-  unsigned whence = packed >> 16 & 0xff;
+  unsigned command = NVPTX_RPC_LOCK_COMMAND (packed);
+  unsigned type = NVPTX_RPC_LOCK_TYPE (packed);
+  unsigned whence = NVPTX_RPC_LOCK_WHENCE (packed);
   struct lock_request r = { .record = true };
   struct nvptx_rpc_flock reply;
 

@@ -94,7 +94,8 @@ int rpc_server_set_environment (struct rpc_server *server, bool inherit,
    call waits on a pipe or a terminal (a read with no input yet, a write
    to a full pipe), so that the launcher notices a failed kernel or its
    time limit meanwhile, and the same while an open of a FIFO waits for
-   its peer; WHILE_WAITING may end the process.  */
+   its peer and while a lock waits for another process's (F_SETLKW,
+   flock); WHILE_WAITING may end the process.  */
 void rpc_server_set_wait_hook (struct rpc_server *server,
 			       void (*while_waiting) (void *context),
 			       void *context);

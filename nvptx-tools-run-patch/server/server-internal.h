@@ -33,6 +33,10 @@
 #include "nvptx-rpc.h"
 #include "rpc-server.h"
 
+/* How often a call that waits (on a pipe, a terminal, a FIFO's peer, a
+   lock) calls the launcher's while_waiting, which looks at the kernel.  */
+#define WAIT_SLICE_MS 100
+
 /* Guest descriptors the program may hold at once.  */
 #define GUEST_FDS NVPTX_RPC_FDS
 

@@ -64,8 +64,9 @@ trace_lock (FILE *f, uint64_t packed)
   static const char *const commands[] = { "?", "F_GETLK", "F_SETLK",
 					  "F_SETLKW" };
   static const char *const types[] = { "F_RDLCK", "F_WRLCK", "F_UNLCK" };
-  unsigned command = packed & 0xff, type = packed >> 8 & 0xff;
-  unsigned whence = packed >> 16 & 0xff;
+  unsigned command = NVPTX_RPC_LOCK_COMMAND (packed);
+  unsigned type = NVPTX_RPC_LOCK_TYPE (packed);
+  unsigned whence = NVPTX_RPC_LOCK_WHENCE (packed);
 
   fprintf (f, "%s, {%s, %s}", command < 4 ? commands[command] : "?",
 	   type < 3 ? types[type] : "?", whence < 3 ? whences[whence] : "?");

@@ -459,7 +459,7 @@ unsafe (const struct nvptx_rpc_request *req, const unsigned char *window,
 	 elsewhere would wait for itself, as it would natively.  */
       if (req->opcode == NVPTX_RPC_FLOCK
 	  ? !(req->arg[1] & (NVPTX_RPC_LOCK_NB | NVPTX_RPC_LOCK_UN))
-	  : (req->arg[1] & 0xff) == NVPTX_RPC_F_SETLKW)
+	  : NVPTX_RPC_LOCK_COMMAND (req->arg[1]) == NVPTX_RPC_F_SETLKW)
 	return true;
       return fd >= 0 && fd <= STDERR_FILENO;
     }
