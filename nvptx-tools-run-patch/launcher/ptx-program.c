@@ -122,17 +122,35 @@ ptx_const_to_global (const char *ptx)
   return out;
 }
 
+/* Append N bytes at DATA to *OUT, *LENGTH bytes long: false when no
+   memory could be had (*OUT freed).  */
+static bool
+append (char **out, size_t *length, const char *data, size_t n)
+{
+  char *more = realloc (*out, *length + n);
+
+  if (more == NULL)
+    {
+      free (*out);
+      return false;
+    }
+  memcpy (more + *length, data, n);
+  *out = more;
+  *length += n;
+  return true;
+}
+
 char *
 ptx_prepare_program (const char *program, size_t length, size_t *new_length)
 {
   size_t const_bytes = 0, off;
-  bool changed = false;
-  char *out = NULL, *piece;
+  char *out = NULL;
 
   for (off = 0; off < length; off += strlen (program + off) + 1)
     const_bytes += ptx_const_bytes (program + off);
   bool move = const_bytes > PTX_CONST_BANK;
 
+  /* Nothing is copied until an input changes: most programs' none.  */
   *new_length = 0;
   for (off = 0; off < length; off += strlen (program + off) + 1)
     {
@@ -141,26 +159,14 @@ ptx_prepare_program (const char *program, size_t length, size_t *new_length)
       char *moved = move ? ptx_const_to_global (renamed ? renamed : input)
 		    : NULL;
       const char *ready = moved ? moved : renamed ? renamed : input;
-      size_t l = strlen (ready) + 1;
+      bool ok = (out == NULL && ready == input)
+		|| ((out != NULL || append (&out, new_length, program, off))
+		    && append (&out, new_length, ready, strlen (ready) + 1));
 
-      changed |= ready != input;
-      if ((piece = realloc (out, *new_length + l)) == NULL)
-	{
-	  free (renamed);
-	  free (moved);
-	  free (out);
-	  return NULL;
-	}
-      out = piece;
-      memcpy (out + *new_length, ready, l);
-      *new_length += l;
       free (renamed);
       free (moved);
-    }
-  if (!changed)
-    {
-      free (out);
-      return NULL;
+      if (!ok)
+	return NULL;
     }
   return out;
 }
