@@ -7,6 +7,7 @@
    end of file or when a write falls short.  */
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <sys/types.h>
 #include <unistd.h>
@@ -18,6 +19,7 @@ sendfile (int out_fd, int in_fd, off_t *offset, size_t count)
 {
   char *buffer = malloc (count < CHUNK ? (count ? count : 1) : CHUNK);
   size_t done = 0;
+  bool failed = false;
 
   if (buffer == NULL)
     {
@@ -33,8 +35,7 @@ sendfile (int out_fd, int in_fd, off_t *offset, size_t count)
 
       if (got <= 0)
 	{
-	  if (got < 0 && done == 0)
-	    done = (size_t) -1;
+	  failed = got < 0;
 	  break;
 	}
       put = write (out_fd, buffer, got);
@@ -46,11 +47,11 @@ sendfile (int out_fd, int in_fd, off_t *offset, size_t count)
 	}
       if (put != got)
 	{
-	  if (put < 0 && done == 0)
-	    done = (size_t) -1;
+	  failed = put < 0;
 	  break;
 	}
     }
   free (buffer);
-  return done;
+  /* An error after some bytes moved is a short count, as a write's.  */
+  return done == 0 && failed ? -1 : (ssize_t) done;
 }
