@@ -185,19 +185,32 @@
 				   R=struct nvptx_rpc_termios.  */ \
   OP (TCSETATTR, tcsetattr, "dd") /* A=struct nvptx_rpc_termios;
 				   arg0=fd, arg1=NVPTX_RPC_TCSA* -> 0.  */ \
-  OP (IOCTL, ioctl, "dd")	/* arg0=fd, arg1=NVPTX_RPC_TIOCGWINSZ (-> 0,
-				   R=struct nvptx_rpc_winsize) or
-				   NVPTX_RPC_FIONREAD (-> the count).  */ \
+  OP (IOCTL, ioctl, "ddd")	/* arg0=fd, arg1=NVPTX_RPC_TIOCGWINSZ (-> 0,
+				   R=struct nvptx_rpc_winsize) or another
+				   request below, arg2 its int argument
+				   -> its value.  */ \
   OP (GETLOGIN, getlogin, "")	/* -> length with NUL, R=the login
 				   name.  */ \
-  OP (GETPW, getpw, "ds")	/* arg0=uid, or -1 and A=name -> length,
-				   R=struct nvptx_rpc_passwd and its
-				   strings.  */ \
+  OP (GETPW, getpw, "dds")	/* arg0=uid, or -1 and A=name, or -1 and
+				   arg1=N+1 for the database's Nth entry
+				   -> length, R=struct nvptx_rpc_passwd
+				   and its strings.  */ \
   OP (LOCK, lock, "dkdd")	/* arg0=fd, arg1=NVPTX_RPC_LOCK_ARG (command,
 				   type, whence), arg2=start, arg3=length
 				   -> 0; F_GETLK: R=struct
 				   nvptx_rpc_flock.  */ \
-  OP (FLOCK, flock, "dl")	/* arg0=fd, arg1=NVPTX_RPC_LOCK_SH... -> 0.  */
+  OP (FLOCK, flock, "dl")	/* arg0=fd, arg1=NVPTX_RPC_LOCK_SH... -> 0.  */ \
+  OP (GETPGID, getpgid, "d")	/* arg0=pid, 0 or the program's -> its
+				   process group.  */ \
+  OP (GETSID, getsid, "d")	/* arg0=pid, 0 or the program's -> its
+				   session.  */ \
+  OP (GETGROUPS, getgroups, "ds") /* arg0=-1: the program's supplementary
+				   groups; else A=a user's name, arg0 a
+				   group: getgrouplist's -> the count,
+				   R=uint32_t gids.  */ \
+  OP (GETGR, getgr, "dds")	/* As GETPW, a gid: -> length,
+				   R=struct nvptx_rpc_group and its
+				   strings.  */
 
 enum nvptx_rpc_opcode
 {
@@ -562,10 +575,20 @@ struct nvptx_rpc_termios
 #define NVPTX_RPC_TCSADRAIN 1
 #define NVPTX_RPC_TCSAFLUSH 2
 
-/* IOCTL's requests, Linux's numbers: the only two the host serves (the
-   client answers every other ENOTTY itself).  */
+/* IOCTL's requests, Linux's numbers: the only ones the host serves (the
+   client answers every other ENOTTY itself).  TIOCGWINSZ replies with a
+   struct nvptx_rpc_winsize; FIONREAD, TIOCGPGRP and TIOCGSID with the
+   value; TCFLSH (arg2 the queue), TCXONC (arg2 the action), TCSBRK
+   (arg2 0: send a break, else drain) and TIOCSPGRP (arg2 the process
+   group) with 0.  */
+#define NVPTX_RPC_TCSBRK 0x5409
+#define NVPTX_RPC_TCXONC 0x540A
+#define NVPTX_RPC_TCFLSH 0x540B
+#define NVPTX_RPC_TIOCGPGRP 0x540F
+#define NVPTX_RPC_TIOCSPGRP 0x5410
 #define NVPTX_RPC_TIOCGWINSZ 0x5413
 #define NVPTX_RPC_FIONREAD 0x541B
+#define NVPTX_RPC_TIOCGSID 0x5429
 struct nvptx_rpc_winsize
 {
   uint16_t ws_row;
@@ -581,6 +604,14 @@ struct nvptx_rpc_passwd
 {
   uint32_t uid;
   uint32_t gid;
+};
+
+/* GETGR's reply block: this, then the strings name and passwd and the
+   MEMBERS members' names, each NUL-terminated, in that order.  */
+struct nvptx_rpc_group
+{
+  uint32_t gid;
+  uint32_t members;
 };
 
 /* times: the launcher's process times, in nanoseconds; elapsed is its

@@ -228,18 +228,44 @@ int __nvptx_rpc_utimens (const char *path, int64_t atime_sec,
 			 int64_t atime_nsec, int64_t mtime_sec,
 			 int64_t mtime_nsec);
 
-/* getpwuid_r (UID) and getpwnam_r (UID -1, NAME) through GETPW, as
-   glibc's.  */
-struct passwd;
-int __nvptx_rpc_getpw (int64_t uid, const char *name, struct passwd *pwd,
-		       char *buf, size_t buflen, struct passwd **result);
+/* A key of the host's user or group database: an id, or (ID -1) NAME,
+   or (ID -1, NAME NULL) the database's INDEX'th entry.  */
+struct __nvptx_rpc_key
+{
+  int64_t id;
+  const char *name;
+  int64_t index;
+};
 
-/* getpwuid's and getpwnam's entries, one each as glibc's: PWD and its
-   strings in *BUF (malloc'd, *BUFLEN bytes, grown as an entry needs),
-   overwritten by the function's next call.  */
-struct passwd *__nvptx_rpc_getpw_static (int64_t uid, const char *name,
-					 struct passwd *pwd, char **buf,
-					 size_t *buflen);
+/* The entry for KEY through OPCODE (GETPW, GETGR): its fixed head into
+   HEAD (HEAD_SIZE bytes), its strings, each with its NUL, to BUF's start
+   (*USED bytes, 0 for no such entry): 0, or an errno value, in errno
+   too (ERANGE: BUFLEN bytes cannot hold the entry).  */
+int __nvptx_rpc_getent (int opcode, const struct __nvptx_rpc_key *key,
+			void *head, size_t head_size, char *buf,
+			size_t buflen, size_t *used);
+
+/* The string at *POS of BUF's USED bytes, *POS moved past its NUL; NULL
+   if it has none.  */
+char *__nvptx_rpc_getent_string (char *buf, size_t used, size_t *pos);
+
+/* The _r function LOOKUP's entry for KEY in ENTRY, for getpwuid, getgrnam
+   and the others, one entry each as glibc's: its strings in *BUF
+   (malloc'd, *BUFLEN bytes, grown as an entry needs), overwritten by the
+   function's next call.  */
+void *__nvptx_rpc_getent_static (int (*lookup) (const struct __nvptx_rpc_key *,
+					       void *, char *, size_t,
+					       void **),
+				 const struct __nvptx_rpc_key *key,
+				 void *entry, char **buf, size_t *buflen);
+
+/* getpwuid_r, getpwnam_r and getpwent_r's entry for KEY; getgrgid_r,
+   getgrnam_r and getgrent_r's: as glibc's (ENTRY a struct passwd or
+   struct group, *RESULT it or NULL).  */
+int __nvptx_rpc_getpw (const struct __nvptx_rpc_key *key, void *entry,
+		       char *buf, size_t buflen, void **result);
+int __nvptx_rpc_getgr (const struct __nvptx_rpc_key *key, void *entry,
+		       char *buf, size_t buflen, void **result);
 
 /* Format FMT with AP into OUT, which is 8-byte aligned and has ROOM
    bytes, without a NUL: here when it converts only integers, characters

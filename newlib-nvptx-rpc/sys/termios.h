@@ -9,6 +9,8 @@
 #ifndef _SYS_TERMIOS_H
 #define _SYS_TERMIOS_H
 
+#include <sys/types.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -171,6 +173,15 @@ struct termios
 #define TCSADRAIN 1
 #define TCSAFLUSH 2
 
+/* tcflush's queues and tcflow's actions.  */
+#define TCIFLUSH 0
+#define TCOFLUSH 1
+#define TCIOFLUSH 2
+#define TCOOFF 0
+#define TCOON 1
+#define TCIOFF 2
+#define TCION 3
+
 int tcgetattr (int __fd, struct termios *__termios_p);
 int tcsetattr (int __fd, int __optional_actions,
 	       const struct termios *__termios_p);
@@ -180,6 +191,11 @@ int cfsetispeed (struct termios *__termios_p, speed_t __speed);
 int cfsetospeed (struct termios *__termios_p, speed_t __speed);
 int cfsetspeed (struct termios *__termios_p, speed_t __speed);
 void cfmakeraw (struct termios *__termios_p);
+int tcflush (int __fd, int __queue_selector);
+int tcflow (int __fd, int __action);
+int tcdrain (int __fd);
+int tcsendbreak (int __fd, int __duration);
+pid_t tcgetsid (int __fd);
 
 #ifdef __cplusplus
 }

@@ -12,7 +12,8 @@ int
 getpwnam_r (const char *name, struct passwd *pwd, char *buf, size_t buflen,
 	    struct passwd **result)
 {
-  return __nvptx_rpc_getpw (-1, name, pwd, buf, buflen, result);
+  struct __nvptx_rpc_key key = { .id = -1, .name = name, .index = -1 };
+  return __nvptx_rpc_getpw (&key, pwd, buf, buflen, (void **) result);
 }
 
 struct passwd *
@@ -22,6 +23,8 @@ getpwnam (const char *name)
   static struct passwd pwd;
   static char *buf;
   static size_t buflen;
+  struct __nvptx_rpc_key key = { .id = -1, .name = name, .index = -1 };
 
-  return __nvptx_rpc_getpw_static (-1, name, &pwd, &buf, &buflen);
+  return __nvptx_rpc_getent_static (__nvptx_rpc_getpw, &key, &pwd, &buf,
+				    &buflen);
 }

@@ -3,8 +3,7 @@
 
 /* getpwuid(3) and getpwuid_r(3) for nvptx: the host's entry for UID
    (getpw.c), as glibc gives it: no such user is NULL, and for
-   getpwuid_r 0, with errno 0; ERANGE when BUFLEN bytes cannot hold the
-   entry's strings (and 8 bytes more, for the ids on their way).  */
+   getpwuid_r 0, with errno 0.  */
 
 #include <pwd.h>
 #include "rpc.h"
@@ -13,7 +12,8 @@ int
 getpwuid_r (uid_t uid, struct passwd *pwd, char *buf, size_t buflen,
 	    struct passwd **result)
 {
-  return __nvptx_rpc_getpw ((int64_t) uid, NULL, pwd, buf, buflen, result);
+  struct __nvptx_rpc_key key = { .id = uid, .index = -1 };
+  return __nvptx_rpc_getpw (&key, pwd, buf, buflen, (void **) result);
 }
 
 struct passwd *
@@ -23,6 +23,8 @@ getpwuid (uid_t uid)
   static struct passwd pwd;
   static char *buf;
   static size_t buflen;
+  struct __nvptx_rpc_key key = { .id = uid, .index = -1 };
 
-  return __nvptx_rpc_getpw_static ((int64_t) uid, NULL, &pwd, &buf, &buflen);
+  return __nvptx_rpc_getent_static (__nvptx_rpc_getpw, &key, &pwd, &buf,
+				    &buflen);
 }

@@ -3,7 +3,8 @@
 
 /* The nvptx-rpc server's handlers for what the host knows: realpath,
    uname, getrlimit and getrandom; the terminals (ttyname, tcgetattr,
-   tcsetattr, ioctl) and the users (getlogin, getpwuid and getpwnam).
+   tcsetattr, ioctl) and the users and groups (getlogin, getpwuid, getpwnam, getpwent,
+   getgrgid, getgrnam, getgrent).
    They answer from the host where the work is the host's: a path
    resolved by the kernel, the system's names, the process's limits, its
    random bytes, a terminal's state, the user database.  None waits: a
@@ -15,6 +16,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <limits.h>
 #include <pwd.h>
 #include <stdlib.h>
@@ -270,13 +272,32 @@ serve_tcsetattr (struct call *c)
   server_reply (c, tcsetattr (g->host_fd, action, &t));
 }
 
-/* ioctl: TIOCGWINSZ (the terminal's size) and FIONREAD (the bytes ready
-   to read), the two the client sends; any other request is ENOTTY, as
-   the client answers it.  */
+/* ioctl: the requests the client sends, Linux's, on the host's
+   descriptor: the terminal's size, the bytes ready to read, the
+   terminal's foreground process group and session, and tcflush's,
+   tcflow's, tcdrain's and tcsendbreak's; any other request is ENOTTY,
+   as the client answers it.  The foreground group may be set only to
+   the launcher's own, which the program is: a program makes itself the
+   terminal's foreground job, as a shell's child may, and moves no other
+   process's job.  tcdrain waits for the output queue as tcsetattr's
+   TCSADRAIN does (serve_tcsetattr).  A break holds the line for a
+   quarter to half a second, which the server waits out.  */
+/* An invalid argument to a terminal's request: EINVAL, but ENOTTY for
+   anything but a terminal, as Linux looks at the descriptor first.  */
+static void
+reply_invalid (struct call *c, int host_fd)
+{
+  if (isatty (host_fd))
+    server_reply_error (c, NVPTX_RPC_EINVAL);
+  else
+    server_reply (c, -1);
+}
+
 void
 serve_ioctl (struct call *c)
 {
   struct guest_fd *g = server_guest_fd (c, c->req->arg[0]);
+  int64_t value = c->req->arg[2];
   struct winsize ws;
   int count;
 
@@ -299,6 +320,44 @@ serve_ioctl (struct call *c)
     case NVPTX_RPC_FIONREAD:
       server_reply (c, ioctl (g->host_fd, FIONREAD, &count) != 0 ? -1
 		    : count);
+      break;
+    case NVPTX_RPC_TIOCGPGRP:
+      server_reply (c, tcgetpgrp (g->host_fd));
+      break;
+    case NVPTX_RPC_TIOCGSID:
+      server_reply (c, tcgetsid (g->host_fd));
+      break;
+    case NVPTX_RPC_TIOCSPGRP:
+      if (!isatty (g->host_fd))
+	server_reply (c, -1);
+      else if (value < 0)
+	reply_invalid (c, g->host_fd);
+      else if (value != getpgrp ())
+	server_reply_error (c, NVPTX_RPC_EPERM);
+      else
+	server_reply (c, tcsetpgrp (g->host_fd, getpgrp ()));
+      break;
+    case NVPTX_RPC_TCFLSH:
+      if (value != TCIFLUSH && value != TCOFLUSH && value != TCIOFLUSH)
+	reply_invalid (c, g->host_fd);
+      else
+	server_reply (c, tcflush (g->host_fd, value));
+      break;
+    case NVPTX_RPC_TCXONC:
+      if (value != TCOOFF && value != TCOON && value != TCIOFF
+	  && value != TCION)
+	reply_invalid (c, g->host_fd);
+      else
+	server_reply (c, tcflow (g->host_fd, value));
+      break;
+    case NVPTX_RPC_TCSBRK:
+      if (value == 0)
+	server_reply (c, tcsendbreak (g->host_fd, 0));
+      else if (isatty (g->host_fd)
+	       && ioctl (g->host_fd, TIOCOUTQ, &count) == 0 && count > 0)
+	server_reply_error (c, NVPTX_RPC_EAGAIN);
+      else
+	server_reply (c, tcdrain (g->host_fd));
       break;
     default:
       server_reply_error (c, NVPTX_RPC_ENOTTY);
@@ -323,34 +382,78 @@ serve_getlogin (struct call *c)
   server_reply_data (c, strlen (name) + 1, name, strlen (name) + 1);
 }
 
-/* The most room a user's entry may take in the host's lookup.  */
-#define PASSWD_ROOM_MAX (1 << 20)
+/* The most room an entry may take in the host's lookup.  */
+#define ENTRY_ROOM_MAX (1 << 20)
 
-/* getpwuid (arg0 the uid) and getpwnam (arg0 -1, the block the name):
-   the host's user database through its C library, NSS included, so the
-   entry a native program would get.  The lookup may ask a directory
-   service (sssd, LDAP), which answers or times out as it does for every
-   process of the host; there is no way to ask without waiting, and a
-   native program waits as long.  "No such user" is ENOENT, for the
-   client to return NULL with glibc's errno.  */
-void
-serve_getpw (struct call *c)
+/* A lookup in the host's user or group database: by id, by name, or the
+   database's INDEX'th entry.  */
+struct lookup
 {
-  int64_t uid = c->req->arg[0];
-  struct passwd pw, *found = NULL;
-  const char *name = NULL;
-  char *buf = NULL, *block;
+  int64_t id;
+  const char *name;
+  int64_t index;
+};
+
+/* LOOKUP's key from C: arg0 the id, or -1 and the block a name, or -1
+   and arg1 the index + 1 (enumeration); false after an error reply.  */
+static bool
+take_lookup (struct call *c, struct lookup *key)
+{
+  int64_t entry = c->req->arg[1];
+
+  key->id = c->req->arg[0];
+  key->name = NULL;
+  key->index = entry > 0 ? entry - 1 : -1;
+  if (entry < 0)
+    {
+      server_reply_error (c, NVPTX_RPC_EINVAL);
+      return false;
+    }
+  if (key->id == -1 && key->index < 0
+      ? !server_take_strings (c, &key->name, 1)
+      : !server_take_strings (c, NULL, 0))
+    return false;
+  if (key->id < -1 || key->id > (int64_t) UINT32_MAX
+      || (key->index >= 0 && key->id != -1))
+    {
+      server_reply_error (c, NVPTX_RPC_EINVAL);
+      return false;
+    }
+  return true;
+}
+
+/* The INDEX'th entry of the host's passwd or group database, as
+   getpwent_r or getgrent_r (NEXT) gives them between setpwent and
+   endpwent or setgrent and endgrent (REWIND, END): the database is read
+   from its start each time, and closed, as the server keeps no state
+   between calls; a database is a few hundred entries.  */
+static int
+nth_entry (int64_t index, void (*rewind) (void), void (*end) (void),
+	   int (*next) (void *, char *, size_t, void **), void *entry,
+	   char *buf, size_t room, void **found)
+{
+  int e = 0;
+
+  rewind ();
+  for (int64_t i = 0; i <= index && (e = next (entry, buf, room, found)) == 0;
+       i++)
+    ;
+  end ();
+  return e;
+}
+
+/* Call TRY with a buffer that grows while it answers ERANGE, to
+   ENTRY_ROOM_MAX: the buffer (for the caller to free), or NULL after an
+   error reply; *FOUND NULL for no such entry.  */
+static char *
+lookup_entry (struct call *c, int (*try) (const struct lookup *, void *,
+					 char *, size_t, void **),
+	      const struct lookup *key, void *entry, void **found)
+{
+  char *buf = NULL;
   size_t room = 1024;
   int e;
 
-  if (uid == -1 ? !server_take_strings (c, &name, 1)
-      : !server_take_strings (c, NULL, 0))
-    return;
-  if (uid < -1 || uid > (int64_t) UINT32_MAX)
-    {
-      server_reply_error (c, NVPTX_RPC_EINVAL);
-      return;
-    }
   for (;;)
     {
       char *bigger = realloc (buf, room);
@@ -358,47 +461,152 @@ serve_getpw (struct call *c)
 	{
 	  free (buf);
 	  server_reply_error (c, NVPTX_RPC_ENOMEM);
-	  return;
+	  return NULL;
 	}
       buf = bigger;
-      e = name != NULL ? getpwnam_r (name, &pw, buf, room, &found)
-	  : getpwuid_r ((uid_t) uid, &pw, buf, room, &found);
-      if (e != ERANGE || room >= PASSWD_ROOM_MAX)
+      *found = NULL;
+      e = try (key, entry, buf, room, found);
+      if (e != ERANGE || room >= ENTRY_ROOM_MAX)
 	break;
       room *= 2;
     }
-  if (e != 0 || found == NULL)
+  if (e != 0 && e != ENOENT)
     {
       free (buf);
-      if (e != 0)
-	{
-	  /* Not the client's room, which ERANGE would mean to it: an
-	     entry too large for the host's lookup.  */
-	  errno = e == ERANGE ? ENOMEM : e;
-	  server_reply (c, -1);
-	}
-      else
-	server_reply_error (c, NVPTX_RPC_ENOENT);
+      /* Not the client's room, which ERANGE would mean to it: an
+	 entry too large for the host's lookup.  */
+      errno = e == ERANGE ? ENOMEM : e;
+      server_reply (c, -1);
+      return NULL;
+    }
+  if (*found == NULL)
+    {
+      free (buf);
+      server_reply_error (c, NVPTX_RPC_ENOENT);
+      return NULL;
+    }
+  return buf;
+}
+
+/* Reply with HEAD, then each of the COUNT STRINGS with its NUL (a null
+   one as empty): the length, and the block.  */
+static void
+reply_entry (struct call *c, const void *head, size_t head_size,
+	     const char *const *strings, size_t count)
+{
+  size_t length = head_size;
+  char *block, *p;
+
+  for (size_t i = 0; i < count; i++)
+    length += strlen (strings[i] ? strings[i] : "") + 1;
+  if ((block = malloc (length)) == NULL)
+    {
+      server_reply_error (c, NVPTX_RPC_ENOMEM);
       return;
     }
+  memcpy (block, head, head_size);
+  p = block + head_size;
+  for (size_t i = 0; i < count; i++)
+    p = stpcpy (p, strings[i] ? strings[i] : "") + 1;
+  server_reply_data (c, length, block, length);
+  free (block);
+}
+
+static int
+next_passwd (void *entry, char *buf, size_t room, void **found)
+{
+  return getpwent_r (entry, buf, room, (struct passwd **) found);
+}
+
+static int
+try_passwd (const struct lookup *key, void *entry, char *buf, size_t room,
+	    void **found)
+{
+  struct passwd **pw = (struct passwd **) found;
+
+  if (key->index >= 0)
+    return nth_entry (key->index, setpwent, endpwent, next_passwd, entry,
+		      buf, room, found);
+  return key->name != NULL ? getpwnam_r (key->name, entry, buf, room, pw)
+	 : getpwuid_r ((uid_t) key->id, entry, buf, room, pw);
+}
+
+/* getpwuid (arg0 the uid), getpwnam (arg0 -1, the block the name) and
+   getpwent (arg0 -1, arg1 the index + 1): the host's user database
+   through its C library, NSS included, so the entry a native program
+   would get.  The lookup may ask a directory service (sssd, LDAP), which
+   answers or times out as it does for every process of the host; there
+   is no way to ask without waiting, and a native program waits as long.
+   "No such user" is ENOENT, for the client to return NULL with glibc's
+   errno.  */
+void
+serve_getpw (struct call *c)
+{
+  struct lookup key;
+  struct passwd pw;
+  void *found;
+  char *buf;
+
+  if (!take_lookup (c, &key)
+      || (buf = lookup_entry (c, try_passwd, &key, &pw, &found)) == NULL)
+    return;
   const char *strings[] = {
     pw.pw_name, pw.pw_passwd, pw.pw_gecos, pw.pw_dir, pw.pw_shell,
   };
   struct nvptx_rpc_passwd head = { .uid = pw.pw_uid, .gid = pw.pw_gid };
-  size_t length = sizeof head;
-  for (size_t i = 0; i < sizeof strings / sizeof *strings; i++)
-    length += strlen (strings[i] ? strings[i] : "") + 1;
-  if ((block = malloc (length)) == NULL)
+  reply_entry (c, &head, sizeof head, strings,
+	       sizeof strings / sizeof *strings);
+  free (buf);
+}
+
+static int
+next_group (void *entry, char *buf, size_t room, void **found)
+{
+  return getgrent_r (entry, buf, room, (struct group **) found);
+}
+
+static int
+try_group (const struct lookup *key, void *entry, char *buf, size_t room,
+	   void **found)
+{
+  struct group **gr = (struct group **) found;
+
+  if (key->index >= 0)
+    return nth_entry (key->index, setgrent, endgrent, next_group, entry,
+		      buf, room, found);
+  return key->name != NULL ? getgrnam_r (key->name, entry, buf, room, gr)
+	 : getgrgid_r ((gid_t) key->id, entry, buf, room, gr);
+}
+
+/* getgrgid, getgrnam and getgrent, as serve_getpw: the host's group
+   database.  The reply: a struct nvptx_rpc_group, then the name, the
+   password and each member's name.  */
+void
+serve_getgr (struct call *c)
+{
+  struct lookup key;
+  struct group gr;
+  void *found;
+  char *buf;
+  const char **strings;
+  size_t members = 0;
+
+  if (!take_lookup (c, &key)
+      || (buf = lookup_entry (c, try_group, &key, &gr, &found)) == NULL)
+    return;
+  while (gr.gr_mem != NULL && gr.gr_mem[members] != NULL)
+    members++;
+  if ((strings = malloc ((members + 2) * sizeof *strings)) == NULL)
+    server_reply_error (c, NVPTX_RPC_ENOMEM);
+  else
     {
-      free (buf);
-      server_reply_error (c, NVPTX_RPC_ENOMEM);
-      return;
+      struct nvptx_rpc_group head = { .gid = gr.gr_gid,
+				      .members = members };
+      strings[0] = gr.gr_name;
+      strings[1] = gr.gr_passwd;
+      memcpy (strings + 2, gr.gr_mem, members * sizeof *strings);
+      reply_entry (c, &head, sizeof head, strings, members + 2);
+      free (strings);
     }
-  memcpy (block, &head, sizeof head);
-  char *p = block + sizeof head;
-  for (size_t i = 0; i < sizeof strings / sizeof *strings; i++)
-    p = stpcpy (p, strings[i] ? strings[i] : "") + 1;
-  server_reply_data (c, length, block, length);
-  free (block);
   free (buf);
 }

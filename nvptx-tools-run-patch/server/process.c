@@ -2,16 +2,19 @@
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
 /* The nvptx-rpc server's handlers for the process and time: umask, the
-   clocks, sysconf, the ids, kill and the environment.  */
+   clocks, sysconf, the ids, the process group, session and groups, kill
+   and the environment.  */
 
 #define _GNU_SOURCE
 #include <errno.h>
+#include <grp.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "server-internal.h"
 
@@ -239,4 +242,76 @@ rpc_server_set_environment (struct rpc_server *s, bool inherit,
   s->env_block = block;
   s->env_length = length;
   return 0;
+}
+
+/* getpgid and getsid: the program's own, the launcher's; the program
+   sees no other process (ESRCH), as kill sends to none.  */
+static bool
+own_pid (struct call *c)
+{
+  int64_t pid = c->req->arg[0];
+
+  if (pid == 0 || pid == getpid ())
+    return true;
+  server_reply_error (c, NVPTX_RPC_ESRCH);
+  return false;
+}
+
+void
+serve_getpgid (struct call *c)
+{
+  if (own_pid (c))
+    server_reply (c, getpgid (0));
+}
+
+void
+serve_getsid (struct call *c)
+{
+  if (own_pid (c))
+    server_reply (c, getsid (0));
+}
+
+/* The most groups a list may hold: Linux's NGROUPS_MAX.  */
+#define GROUPS_MAX 65536
+
+/* getgroups (arg0 -1): the launcher's supplementary groups; getgrouplist
+   (A a user's name, arg0 the group to add): the groups the host's
+   database, its NSS included, gives that user.  The reply is the count
+   and as many gids as the client has room for, each a uint32_t.  */
+void
+serve_getgroups (struct call *c)
+{
+  int64_t group = c->req->arg[0];
+  const char *name = NULL;
+  gid_t *list;
+  int count;
+
+  if (group == -1 ? !server_take_strings (c, NULL, 0)
+      : !server_take_strings (c, &name, 1))
+    return;
+  if (group < -1 || group > (int64_t) UINT32_MAX)
+    {
+      server_reply_error (c, NVPTX_RPC_EINVAL);
+      return;
+    }
+  if ((list = malloc (GROUPS_MAX * sizeof *list)) == NULL)
+    {
+      server_reply_error (c, NVPTX_RPC_ENOMEM);
+      return;
+    }
+  count = GROUPS_MAX;
+  if (name == NULL)
+    count = getgroups (GROUPS_MAX, list);
+  else if (getgrouplist (name, (gid_t) group, list, &count) < 0)
+    count = -1, errno = ENOMEM;
+  if (count < 0)
+    {
+      free (list);
+      server_reply (c, -1);
+      return;
+    }
+  uint32_t *gids = (uint32_t *) list;
+  _Static_assert (sizeof *gids == sizeof *list, "gid_t is 32 bits");
+  server_reply_data (c, count, gids, count * sizeof *gids);
+  free (list);
 }

@@ -1,9 +1,11 @@
 /* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
-/* The terminal and user calls, served by the host: ttyname, tcgetattr,
-   tcsetattr, ioctl, getlogin, getpwuid, getpwnam, and the cf* functions
-   of struct termios: run natively and on the GPU, the output, status
+/* The terminal, user and group calls, served by the host: ttyname,
+   tcgetattr, tcsetattr, tcflush and the rest of termios, ioctl,
+   getlogin, getpwuid, getpwnam, getgrgid, getgrnam, getgrent, getpwent,
+   getgroups, the process group and session, and the cf* functions of
+   struct termios: run natively and on the GPU, the output, status
    and files left behind must be identical (gpu.exp; differential.sh in
    CI).  Both runs have files, not a terminal, as their standard streams,
    so the terminal calls are seen failing as Linux has them fail (the
@@ -13,6 +15,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <pwd.h>
 #include <stdio.h>
 #include <string.h>
@@ -55,6 +58,13 @@ show_terminal_calls (const char *what, int fd)
   SHOW (ioctl (fd, TIOCGWINSZ, &ws));
   SHOW (ioctl (fd, FIONREAD, &count));
   printf ("  FIONREAD's count %d\n", count);
+  SHOW (tcflush (fd, TCIFLUSH));
+  SHOW (tcflush (fd, 7));
+  SHOW (tcflow (fd, TCOON));
+  SHOW (tcdrain (fd));
+  SHOW (tcgetpgrp (fd));
+  SHOW (tcsetpgrp (fd, getpgrp ()));
+  SHOW (tcgetsid (fd));
 }
 
 static void
@@ -77,7 +87,7 @@ main (void)
   struct termios t;
   int fd;
 
-  puts ("-- ttyname, tcgetattr, tcsetattr, ioctl");
+  puts ("-- ttyname, tcgetattr, tcsetattr, ioctl, tcflush...");
   memset (data, 'x', sizeof data);
   fd = open ("f", O_RDWR | O_CREAT | O_TRUNC, 0644);
   SHOW (write (fd, data, sizeof data));
@@ -146,6 +156,32 @@ main (void)
 	  getpwnam_r ("no-such-user-of-nvptx-rpc", &pwd, buf, sizeof buf,
 		      &result));
   HOLDS (result == NULL);
+
+  puts ("-- getgrgid, getgrnam, getgrent, getpwent, getgroups");
+  struct group *gr = getgrgid (0);
+  printf ("getgrgid (0) = %s\n", gr ? gr->gr_name : "NULL");
+  gr = getgrnam ("root");
+  printf ("getgrnam (\"root\") = %d\n", gr ? (int) gr->gr_gid : -1);
+  errno = 0;
+  HOLDS (getgrnam ("no-such-group-of-nvptx-rpc") == NULL && errno == 0);
+  int groups = 0, users = 0, rooted = 0;
+  setgrent ();
+  while ((gr = getgrent ()) != NULL)
+    groups++, rooted += gr->gr_gid == 0;
+  endgrent ();
+  setpwent ();
+  while ((pw = getpwent ()) != NULL)
+    users++;
+  endpwent ();
+  printf ("getgrent: %d groups, %d with gid 0; getpwent: %d users\n",
+	  groups, rooted, users);
+  printf ("getgroups (0, NULL) = %d\n", getgroups (0, NULL));
+
+  puts ("-- getpgrp, getpgid, getsid");
+  HOLDS (getpgrp () == getpgid (0) && getpgrp () == getpgid (getpid ()));
+  HOLDS (getsid (0) == getsid (getpid ()) && getsid (0) > 0);
+  SHOW (setpgid (0, getpgrp ()));
+  SHOW (getpgid (-1));
 
   puts ("-- getlogin");
   errno = 0;

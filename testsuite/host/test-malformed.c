@@ -878,6 +878,42 @@ tty_requests (void)
   r = block_request (NVPTX_RPC_GETPW, "root\0root", 10);
   r.arg[0] = -1;
   expect_error ("getpw of two names: EPROTO", r, NVPTX_RPC_EPROTO);
+  /* GETPW and GETGR: an index with an id, a negative index, a name with
+     an index; GETGROUPS: a group beyond gid_t, a name with -1, none
+     with a group.  */
+  for (int op = NVPTX_RPC_GETPW; op <= NVPTX_RPC_GETGR;
+       op += NVPTX_RPC_GETGR - NVPTX_RPC_GETPW)
+    {
+      const char *what = op == NVPTX_RPC_GETPW ? "getpw" : "getgr";
+      r = request (op);
+      r.arg[1] = 1;
+      expect_error (name_of ("%s of entry 0 with id 0: EINVAL", what), r,
+		    NVPTX_RPC_EINVAL);
+      r = request (op);
+      r.arg[0] = -1;
+      r.arg[1] = -5;
+      expect_error (name_of ("%s of entry -6: EINVAL", what), r,
+		    NVPTX_RPC_EINVAL);
+      r = block_request (op, "root", 5);
+      r.arg[0] = -1;
+      r.arg[1] = 1;
+      expect_error (name_of ("%s of entry 0 with a name: EPROTO", what), r,
+		    NVPTX_RPC_EPROTO);
+      r = request (op);
+      r.arg[0] = -1;
+      r.arg[1] = INT64_MAX;
+      expect_error (name_of ("%s of the last entry there could be: ENOENT",
+			     what), r, NVPTX_RPC_ENOENT);
+    }
+  r = block_request (NVPTX_RPC_GETGROUPS, "root", 5);
+  r.arg[0] = (int64_t) UINT32_MAX + 1;
+  expect_error ("getgroups of a group beyond gid_t: EINVAL", r,
+		NVPTX_RPC_EINVAL);
+  r = block_request (NVPTX_RPC_GETGROUPS, "root", 5);
+  r.arg[0] = -1;
+  expect_error ("getgroups of -1 with a name: EPROTO", r, NVPTX_RPC_EPROTO);
+  r = request (NVPTX_RPC_GETGROUPS);
+  expect_error ("getgrouplist without a name: EPROTO", r, NVPTX_RPC_EPROTO);
   r = request (NVPTX_RPC_GETPW);
   r.arg[0] = 0;
   rep = raw_call (&r);

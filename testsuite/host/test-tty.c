@@ -2,7 +2,10 @@
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
 /* The terminal and user calls (ttyname, tcgetattr, tcsetattr, ioctl,
-   getlogin, getpwuid, getpwnam and their _r forms), through the client
+   tcflush, tcflow, tcdrain, tcsendbreak, tcgetpgrp, tcsetpgrp, tcgetsid,
+   getlogin, getpwuid, getpwnam, getgrgid, getgrnam and their _r forms,
+   getpwent, getgrent, getgroups, getgrouplist, getpgrp, getsid,
+   setpgid, setsid), through the client
    and the real server: a pseudo-terminal the program opens, its modes
    read and changed and read back by the host's own calls, its size set
    by the host, its input counted; their errno values on a file, on a
@@ -10,6 +13,7 @@
    answers; the same calls in a sandbox under --read-only.  */
 
 #define _GNU_SOURCE
+#include <grp.h>
 #include <poll.h>
 #include <pwd.h>
 #include <stdlib.h>
@@ -28,6 +32,8 @@ extern int real_tcsetattr (int fd, int action, const struct termios *t)
   HARNESS_REAL (tcsetattr);
 extern int real_ioctl (int fd, unsigned long request, ...)
   HARNESS_REAL (ioctl);
+extern pid_t real_tcgetpgrp (int fd) HARNESS_REAL (tcgetpgrp);
+extern pid_t real_tcgetsid (int fd) HARNESS_REAL (tcgetsid);
 extern int real_ttyname_r (int fd, char *buf, size_t buflen)
   HARNESS_REAL (ttyname_r);
 extern int real_getlogin_r (char *name, size_t size)
@@ -35,6 +41,21 @@ extern int real_getlogin_r (char *name, size_t size)
 extern int real_getpwuid_r (uid_t uid, struct passwd *pwd, char *buf,
 			    size_t buflen, struct passwd **result)
   HARNESS_REAL (getpwuid_r);
+extern int real_getgrgid_r (gid_t gid, struct group *grp, char *buf,
+			    size_t buflen, struct group **result)
+  HARNESS_REAL (getgrgid_r);
+extern int real_getgrnam_r (const char *name, struct group *grp, char *buf,
+			    size_t buflen, struct group **result)
+  HARNESS_REAL (getgrnam_r);
+extern struct group *real_getgrent (void) HARNESS_REAL (getgrent);
+extern void real_setgrent (void) HARNESS_REAL (setgrent);
+extern struct passwd *real_getpwent (void) HARNESS_REAL (getpwent);
+extern void real_setpwent (void) HARNESS_REAL (setpwent);
+extern int real_getgroups (int size, gid_t *list) HARNESS_REAL (getgroups);
+extern int real_getgrouplist (const char *user, gid_t group, gid_t *groups,
+			      int *ngroups) HARNESS_REAL (getgrouplist);
+extern pid_t real_getpgrp (void) HARNESS_REAL (getpgrp);
+extern pid_t real_getsid (pid_t pid) HARNESS_REAL (getsid);
 extern int real_getpwnam_r (const char *name, struct passwd *pwd, char *buf,
 			    size_t buflen, struct passwd **result)
   HARNESS_REAL (getpwnam_r);
@@ -195,6 +216,44 @@ terminal (void)
   CHECK_ERRNO ("tcsetattr action -1: EINVAL", tcsetattr (fd, -1, &mine),
 	       EINVAL);
 
+  /* tcflush: each queue; the input the master wrote is gone.  */
+  real_write (p.master, "again", 5);
+  CHECK ("the host sees 5 bytes more", pty_wait_input (&p, 5));
+  CHECK_INT ("tcflush TCOFLUSH", tcflush (fd, TCOFLUSH), 0);
+  CHECK_INT ("tcflush TCOFLUSH: the input kept",
+	     real_ioctl (p.host, FIONREAD, &count) == 0 ? count : -1, 5);
+  CHECK_INT ("tcflush TCIFLUSH", tcflush (fd, TCIFLUSH), 0);
+  CHECK_INT ("tcflush TCIFLUSH: the input discarded",
+	     real_ioctl (p.host, FIONREAD, &count) == 0 ? count : -1, 0);
+  CHECK_INT ("tcflush TCIOFLUSH", tcflush (fd, TCIOFLUSH), 0);
+  CHECK_ERRNO ("tcflush queue 3: EINVAL", tcflush (fd, 3), EINVAL);
+  CHECK_ERRNO ("TCFLSH queue -1: EINVAL", ioctl (fd, TCFLSH, -1), EINVAL);
+  /* tcflow, tcdrain and tcsendbreak: a pseudo-terminal takes them and
+     has no output queue to wait for.  */
+  CHECK_INT ("tcflow TCOOFF", tcflow (fd, TCOOFF), 0);
+  CHECK_INT ("tcflow TCOON", tcflow (fd, TCOON), 0);
+  CHECK_INT ("tcflow TCIOFF", tcflow (fd, TCIOFF), 0);
+  CHECK_INT ("tcflow TCION", tcflow (fd, TCION), 0);
+  CHECK_ERRNO ("tcflow action 4: EINVAL", tcflow (fd, 4), EINVAL);
+  CHECK_INT ("tcdrain", tcdrain (fd), 0);
+  CHECK_INT ("tcsendbreak", tcsendbreak (fd, 0), 0);
+  /* The job control calls answer as the host's: this terminal is no
+     process's controlling terminal, so ENOTTY.  */
+  errno = 0;
+  pid_t pgrp = tcgetpgrp (fd);
+  int pgrp_errno = errno;
+  errno = 0;
+  CHECK ("tcgetpgrp: as the host's",
+	 pgrp == real_tcgetpgrp (p.host) && pgrp_errno == errno);
+  errno = 0;
+  pid_t sid = tcgetsid (fd);
+  int sid_errno = errno;
+  errno = 0;
+  CHECK ("tcgetsid: as the host's",
+	 sid == real_tcgetsid (p.host) && sid_errno == errno);
+  CHECK_ERRNO ("tcsetpgrp to the launcher's group: ENOTTY, not ours",
+	       tcsetpgrp (fd, getpgrp ()), ENOTTY);
+
   /* TIOCGWINSZ: the size the host set.  */
   host_ws = (struct winsize) { 24, 80, 640, 480 };
   CHECK_INT ("TIOCSWINSZ on the host", real_ioctl (p.master, TIOCSWINSZ,
@@ -232,6 +291,10 @@ terminal (void)
 	       ioctl (fd, TIOCGWINSZ, &ws), EBADF);
   CHECK_ERRNO ("FIONREAD of a closed descriptor: EBADF",
 	       ioctl (fd, FIONREAD, &count), EBADF);
+  CHECK_ERRNO ("tcflush of a closed descriptor: EBADF",
+	       tcflush (fd, TCIFLUSH), EBADF);
+  CHECK_ERRNO ("tcgetpgrp of a closed descriptor: EBADF", tcgetpgrp (fd),
+	       EBADF);
   CHECK_ERRNO ("tcgetattr of descriptor -1: EBADF", tcgetattr (-1, &mine),
 	       EBADF);
   CHECK_ERRNO ("tcgetattr of descriptor 1000000: EBADF",
@@ -265,6 +328,14 @@ regular_file (void)
 	       tcsetattr (fd, TCSADRAIN, &t), ENOTTY);
   CHECK_ERRNO ("a file: TIOCGWINSZ ENOTTY", ioctl (fd, TIOCGWINSZ, &ws),
 	       ENOTTY);
+  CHECK_ERRNO ("a file: tcflush ENOTTY", tcflush (fd, TCIFLUSH), ENOTTY);
+  CHECK_ERRNO ("a file: tcflow ENOTTY", tcflow (fd, TCOON), ENOTTY);
+  CHECK_ERRNO ("a file: tcdrain ENOTTY", tcdrain (fd), ENOTTY);
+  CHECK_ERRNO ("a file: tcsendbreak ENOTTY", tcsendbreak (fd, 0), ENOTTY);
+  CHECK_ERRNO ("a file: tcgetpgrp ENOTTY", tcgetpgrp (fd), ENOTTY);
+  CHECK_ERRNO ("a file: tcsetpgrp ENOTTY", tcsetpgrp (fd, getpgrp ()),
+	       ENOTTY);
+  CHECK_ERRNO ("a file: tcgetsid ENOTTY", tcgetsid (fd), ENOTTY);
   CHECK_INT ("a file: FIONREAD", ioctl (fd, FIONREAD, &count), 0);
   CHECK_INT ("a file: FIONREAD, the 70 bytes after the offset", count, 70);
   int host = real_open ("plain", O_RDONLY), host_count = -1;
@@ -413,6 +484,156 @@ users (void)
 	 getpwuid (real_getuid ()) == got);
 }
 
+/* A group's entry as text: gid, name, password, members.  */
+static void
+group_text (char *text, size_t room, const struct group *gr)
+{
+  if (gr == NULL)
+    {
+      snprintf (text, room, "NULL");
+      return;
+    }
+  int n = snprintf (text, room, "%u:%s:%s:", (unsigned) gr->gr_gid,
+		    gr->gr_name, gr->gr_passwd);
+  for (char **m = gr->gr_mem; *m != NULL && n < (int) room; m++)
+    n += snprintf (text + n, room - n, "%s,", *m);
+}
+
+/* getgrgid (GID) or getgrnam (NAME) and their _r forms as the host's.  */
+static void
+group_is_host (const char *what, gid_t gid, const char *name)
+{
+  static char host_buf[1 << 16];
+  char mine[4096], host[4096], buf[4096];
+  struct group gr, *result = NULL;
+
+  if (name)
+    real_getgrnam_r (name, &gr, host_buf, sizeof host_buf, &result);
+  else
+    real_getgrgid_r (gid, &gr, host_buf, sizeof host_buf, &result);
+  group_text (host, sizeof host, result);
+  errno = 1234;
+  group_text (mine, sizeof mine, name ? getgrnam (name) : getgrgid (gid));
+  check (strcmp (mine, host) == 0, name_of ("%s: the host's entry", what),
+	 "got %s, expected %s", mine, host);
+  if (result == NULL)
+    CHECK_INT (name_of ("%s: no such group, errno 0", what), errno, 0);
+  result = &gr;
+  int rc = name ? getgrnam_r (name, &gr, buf, sizeof buf, &result)
+	   : getgrgid_r (gid, &gr, buf, sizeof buf, &result);
+  CHECK_INT (name_of ("%s: the _r form returns 0", what), rc, 0);
+  group_text (mine, sizeof mine, result);
+  CHECK (name_of ("%s: the _r form, the host's entry", what),
+	 strcmp (mine, host) == 0);
+}
+
+/* The group database, both databases' enumerations, the groups and the
+   process group and session, each against the host's own answers.  */
+static void
+groups (void)
+{
+  char mine[4096], buf[4096];
+  struct group gr, *result;
+
+  group_is_host ("getgrgid (0)", 0, NULL);
+  group_is_host ("getgrgid (getgid ())", real_getgid (), NULL);
+  group_is_host ("getgrnam (\"root\")", 0, "root");
+  group_is_host ("getgrnam of no such group", 0, "no-such-group-of-nvptx-rpc");
+  group_is_host ("getgrgid of a gid no group has", 4000123, NULL);
+
+  /* Room: one byte is ERANGE, as the host's.  */
+  CHECK_INT ("getgrgid_r with 1 byte: ERANGE",
+	     getgrgid_r (0, &gr, buf, 1, &result), ERANGE);
+  CHECK_INT ("getgrgid_r with 1 byte: ERANGE, as the host's",
+	     real_getgrgid_r (0, &gr, buf, 1, &result), ERANGE);
+
+  /* getgrent and getpwent: every entry, in the host's order.  The host's
+     entries are read first: the server, in this process, rewinds the
+     same enumeration for each of the client's.  */
+  static char host_groups[1024][256];
+  int count = 0, differ = 0;
+  struct group *host_gr;
+  real_setgrent ();
+  while (count < 1024 && (host_gr = real_getgrent ()) != NULL)
+    group_text (host_groups[count++], sizeof *host_groups, host_gr);
+  setgrent ();
+  for (int i = 0; i < count; i++)
+    {
+      group_text (mine, sizeof mine, getgrent ());
+      differ += strcmp (mine, host_groups[i]) != 0;
+    }
+  CHECK ("getgrent: some groups", count > 0);
+  CHECK_INT ("getgrent: every group the host's, in order", differ, 0);
+  CHECK ("getgrent: NULL after the last", getgrent () == NULL);
+  endgrent ();
+  group_text (mine, sizeof mine, getgrent ());
+  CHECK ("getgrent after endgrent: the first again",
+	 strcmp (mine, host_groups[0]) == 0);
+  static struct entry host_users[1024];
+  struct entry mine_user;
+  int users = 0;
+  struct passwd *host_pw;
+  differ = 0;
+  real_setpwent ();
+  while (users < 1024 && (host_pw = real_getpwent ()) != NULL)
+    entry_of (&host_users[users++], host_pw);
+  setpwent ();
+  for (int i = 0; i < users; i++)
+    {
+      entry_of (&mine_user, getpwent ());
+      differ += !same_entry (&mine_user, &host_users[i]);
+    }
+  CHECK ("getpwent: some users", users > 0);
+  CHECK_INT ("getpwent: every user the host's, in order", differ, 0);
+  CHECK ("getpwent: NULL after the last", getpwent () == NULL);
+  endpwent ();
+
+  /* getgroups and getgrouplist.  */
+  gid_t list[256], host_list[256];
+  int n = real_getgroups (256, host_list);
+  CHECK_INT ("getgroups (0, NULL): the count", getgroups (0, NULL), n);
+  CHECK_INT ("getgroups: the host's count", getgroups (256, list), n);
+  CHECK ("getgroups: the host's groups",
+	 memcmp (list, host_list, n * sizeof *list) == 0);
+  CHECK_ERRNO ("getgroups (-1): EINVAL", getgroups (-1, list), EINVAL);
+  if (n > 0)
+    CHECK_ERRNO ("getgroups with room for one less: EINVAL",
+		 getgroups (n - 1, list), EINVAL);
+  int room = 256, host_room = 256;
+  n = real_getgrouplist ("root", 12345, host_list, &host_room);
+  CHECK_INT ("getgrouplist (\"root\", 12345): the host's count",
+	     getgrouplist ("root", 12345, list, &room), n);
+  CHECK ("getgrouplist: the host's groups", room == host_room
+	 && memcmp (list, host_list, n * sizeof *list) == 0);
+  room = 0;
+  CHECK_INT ("getgrouplist without room: -1",
+	     getgrouplist ("root", 12345, list, &room), -1);
+  CHECK_INT ("getgrouplist without room: the count needed", room,
+	     host_room);
+  CHECK_INT ("setgroups to the same groups", setgroups (0 + getgroups (256,
+							    list), list), 0);
+  list[0] = 4000123;
+  CHECK_ERRNO ("setgroups to others: EPERM", setgroups (1, list), EPERM);
+
+  /* The process group and session: the host's for the server's process.  */
+  CHECK_INT ("getpgrp: the host's", getpgrp (), real_getpgrp ());
+  CHECK_INT ("getpgid (0)", getpgid (0), real_getpgrp ());
+  CHECK_INT ("getpgid (getpid ())", getpgid (getpid ()), real_getpgrp ());
+  CHECK_ERRNO ("getpgid of another process: ESRCH", getpgid (1), ESRCH);
+  CHECK_ERRNO ("getpgid (-1): ESRCH", getpgid (-1), ESRCH);
+  CHECK_INT ("getsid (0): the host's", getsid (0), real_getsid (0));
+  CHECK_ERRNO ("getsid of another process: ESRCH", getsid (1), ESRCH);
+  CHECK_INT ("setpgid (0, getpgrp ()): stays", setpgid (0, getpgrp ()), 0);
+  CHECK_INT ("setpgid (0, 0) of a group leader",
+	     setpgid (0, 0) == 0, real_getpgrp () == getpid ());
+  CHECK_ERRNO ("setpgid to another group: EPERM",
+	       setpgid (0, getpgrp () + 1), EPERM);
+  CHECK_ERRNO ("setpgid of another process: ESRCH", setpgid (1, 0), ESRCH);
+  CHECK_ERRNO ("setpgid to -1: EINVAL", setpgid (0, -1), EINVAL);
+  CHECK_ERRNO ("setsid: EPERM", setsid (), EPERM);
+  CHECK_INT ("the process group unchanged", real_getpgrp (), getpgrp ());
+}
+
 static void
 login (void)
 {
@@ -494,6 +715,7 @@ main (void)
       terminal ();
       regular_file ();
       users ();
+      groups ();
       login ();
       run_end ();
     }
