@@ -15,7 +15,7 @@
 # standard error, exit status and every file left behind (cmp, diff -r),
 # and prints a line a step, "IDENTICAL: ..." or "DIFFERS: ... (what)",
 # with the seconds of each side.  OUTDIR/STEP/{native,gpu}/ keep
-# stdout, stderr, status and work/; OUTDIR/STEP/diff what differs.
+# stdout, stderr, status and work/; OUTDIR/STEP/diff.txt what differs.
 # 18 GPU programs; each starts in about 0.5 s.  $REAL_ONLY (say "zlib
 # lua") runs only the steps of those programs.
 set -u
@@ -88,7 +88,7 @@ step ()
   if [ -z "$what" ]; then
     identical=$((identical + 1))
     echo "IDENTICAL: $name ($times)"
-    rm -f "$out/$name/diff"
+    rm -f "$out/$name/diff.txt"
   else
     differs=$((differs + 1))
     echo "DIFFERS: $name (${what#, }) ($times)"
@@ -96,7 +96,7 @@ step ()
         diff -u "$n/$f" "$g/$f" | head -40
       done
       diff -r "$n/work" "$g/work" | head -40
-    } > "$out/$name/diff" 2>&1
+    } > "$out/$name/diff.txt" 2>&1
   fi
 }
 
