@@ -168,10 +168,10 @@
 				   R=struct nvptx_rpc_rlimit.  */ \
   OP (GETRANDOM, getrandom, "dd") /* arg0=count, arg1=NVPTX_RPC_GRND_*
 				   -> n, R=n random bytes.  */ \
-  OP (STATVFS, statvfs, "s")	/* A=path -> 0, R=struct
-				   nvptx_rpc_statvfs.  */ \
-  OP (FSTATVFS, fstatvfs, "d")	/* arg0=fd -> 0, R=struct
-				   nvptx_rpc_statvfs.  */ \
+  OP (STATVFS, statvfs, "sd")	/* A=path; arg0=0 -> 0, R=struct
+				   nvptx_rpc_statvfs; arg0=NVPTX_RPC_STATFS
+				   -> 0, R=struct nvptx_rpc_statfs.  */ \
+  OP (FSTATVFS, fstatvfs, "dd")	/* arg0=fd, arg1 as STATVFS's arg0.  */ \
   OP (PATHCONF, pathconf, "sd")	/* A=path; arg0=NVPTX_RPC_PC_* -> value;
 				   -1 with error 0: no limit.  */ \
   OP (FPATHCONF, fpathconf, "dd") /* arg0=fd, arg1=NVPTX_RPC_PC_*
@@ -488,6 +488,18 @@ struct nvptx_rpc_statvfs
   uint64_t fsid, flag, namemax;
 };
 
+/* STATVFS's and FSTATVFS's other reply, for statfs and fstatfs: the
+   host's struct statfs, fsid its two ints (the first in the low half),
+   flags its ST_* bits.  */
+#define NVPTX_RPC_STATFS 1
+struct nvptx_rpc_statfs
+{
+  uint64_t type, bsize;
+  uint64_t blocks, bfree, bavail;
+  uint64_t files, ffree;
+  uint64_t fsid, namelen, frsize, flags;
+};
+
 /* PATHCONF's and FPATHCONF's names: glibc's _PC_* numbering (Linux's),
    which newlib's differs from after NVPTX_RPC_PC_VDISABLE.  A limit
    without a value is the result -1 with error 0 (NVPTX_RPC_ERRNO_NONE):
@@ -722,6 +734,8 @@ NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_dirent, 16);
 NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_utsname, 390);
 NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_rlimit, 16);
 NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_statvfs, 88);
+NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_statfs, 88);
+NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_group, 8);
 NVPTX_RPC_CHECK_LAYOUT (struct nvptx_rpc_pollfd, 8);
 _Static_assert (__builtin_offsetof (struct nvptx_rpc_pollfd, revents) == 6,
 		"struct pollfd's layout");

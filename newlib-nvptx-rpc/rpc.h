@@ -199,10 +199,13 @@ struct stat;
 int __nvptx_rpc_stat_call (struct __nvptx_rpc_call *call, struct stat *st);
 
 /* Make CALL, STATVFS or FSTATVFS, and fill BUF from its reply
-   (statvfs.c).  */
+   (statvfs.c; statfs.c for NVPTX_RPC_STATFS's).  */
 struct statvfs;
+struct statfs;
 int __nvptx_rpc_statvfs_call (struct __nvptx_rpc_call *call,
 			      struct statvfs *buf);
+int __nvptx_rpc_statfs_call (struct __nvptx_rpc_call *call,
+			     struct statfs *buf);
 
 /* The protocol's NVPTX_RPC_PC_* for pathconf's NAME, or -1 for a name
    Linux does not have (pathconf.c).  */

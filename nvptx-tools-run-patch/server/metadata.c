@@ -3,13 +3,14 @@
 
 /* The nvptx-rpc server's handlers for what the file system says about a
    file and lets change: stat, chmod, chown, access and the times; and
-   about the file system itself: statvfs and pathconf.  */
+   about the file system itself: statvfs, statfs and pathconf.  */
 
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
 
@@ -372,44 +373,66 @@ serve_utimensat (struct call *c)
     }
 }
 
-/* Reply to a statvfs call: RC, and SV as a struct nvptx_rpc_statvfs.
-   f_flag's ST_* bits are Linux's, which the protocol's are; under
-   --read-only ST_RDONLY too when READ_ONLY, as the program can change
-   nothing there.  */
+/* Reply to a statvfs call for FD: as a struct nvptx_rpc_statvfs, or
+   for WHICH NVPTX_RPC_STATFS (statfs) a struct nvptx_rpc_statfs.  The
+   ST_* bits are Linux's, which the protocol's are; under --read-only
+   ST_RDONLY too when READ_ONLY, as the program can change nothing
+   there.  */
 static void
-reply_statvfs (struct call *c, int rc, const struct statvfs *sv,
-	       bool read_only)
+reply_statvfs (struct call *c, int fd, int64_t which, bool read_only)
 {
-  struct nvptx_rpc_statvfs w = { 0 };
+  uint64_t rdonly = read_only ? ST_RDONLY : 0;
+  struct statvfs sv;
+  struct statfs sf;
+  int rc;
 
   _Static_assert (ST_RDONLY == NVPTX_RPC_ST_RDONLY
 		  && ST_NOSUID == NVPTX_RPC_ST_NOSUID, "host ST_* bits");
-  if (rc == 0)
+  if (which == NVPTX_RPC_STATFS)
+    {
+      struct nvptx_rpc_statfs w = { 0 };
+      if ((rc = fstatfs (fd, &sf)) == 0)
+	w = (struct nvptx_rpc_statfs) {
+	  .type = sf.f_type, .bsize = sf.f_bsize,
+	  .blocks = sf.f_blocks, .bfree = sf.f_bfree,
+	  .bavail = sf.f_bavail, .files = sf.f_files, .ffree = sf.f_ffree,
+	  .fsid = (uint32_t) sf.f_fsid.__val[0]
+		  | (uint64_t) (uint32_t) sf.f_fsid.__val[1] << 32,
+	  .namelen = sf.f_namelen, .frsize = sf.f_frsize,
+	  .flags = sf.f_flags | rdonly,
+	};
+      server_reply_data (c, rc, &w, sizeof w);
+      return;
+    }
+  struct nvptx_rpc_statvfs w = { 0 };
+  if ((rc = fstatvfs (fd, &sv)) == 0)
     w = (struct nvptx_rpc_statvfs) {
-      .bsize = sv->f_bsize, .frsize = sv->f_frsize,
-      .blocks = sv->f_blocks, .bfree = sv->f_bfree, .bavail = sv->f_bavail,
-      .files = sv->f_files, .ffree = sv->f_ffree, .favail = sv->f_favail,
-      .fsid = sv->f_fsid,
-      .flag = sv->f_flag | (read_only ? ST_RDONLY : 0),
-      .namemax = sv->f_namemax,
+      .bsize = sv.f_bsize, .frsize = sv.f_frsize,
+      .blocks = sv.f_blocks, .bfree = sv.f_bfree, .bavail = sv.f_bavail,
+      .files = sv.f_files, .ffree = sv.f_ffree, .favail = sv.f_favail,
+      .fsid = sv.f_fsid, .flag = sv.f_flag | rdonly,
+      .namemax = sv.f_namemax,
     };
   server_reply_data (c, rc, &w, sizeof w);
 }
 
-/* statvfs: of the file system of the file the path leads to, resolved
-   as every path is (in a sandbox, beneath it; docs/security.md says
-   what the answer tells).  */
+/* statvfs and statfs: of the file system of the file the path leads
+   to, resolved as every path is (in a sandbox, beneath it;
+   docs/security.md says what the answer tells).  */
 void
 serve_statvfs (struct call *c)
 {
+  int64_t which = c->req->arg[0];
   const char *path;
-  struct statvfs sv;
   int fd;
 
-  if (server_take_strings (c, &path, 1)
-      && (fd = server_take_path_fd (c, AT_FDCWD, path, 0, PATH_LOOK)) >= 0)
+  if (which != 0 && which != NVPTX_RPC_STATFS)
+    server_reply_error (c, NVPTX_RPC_EINVAL);
+  else if (server_take_strings (c, &path, 1)
+	   && (fd = server_take_path_fd (c, AT_FDCWD, path, 0,
+					 PATH_LOOK)) >= 0)
     {
-      reply_statvfs (c, fstatvfs (fd, &sv), &sv, c->server->read_only);
+      reply_statvfs (c, fd, which, c->server->read_only);
       close (fd);
     }
 }
@@ -417,11 +440,13 @@ serve_statvfs (struct call *c)
 void
 serve_fstatvfs (struct call *c)
 {
-  struct guest_fd *g = server_guest_fd (c, c->req->arg[0]);
-  struct statvfs sv;
+  int64_t which = c->req->arg[1];
+  struct guest_fd *g;
 
-  if (g != NULL)
-    reply_statvfs (c, fstatvfs (g->host_fd, &sv), &sv,
+  if (which != 0 && which != NVPTX_RPC_STATFS)
+    server_reply_error (c, NVPTX_RPC_EINVAL);
+  else if ((g = server_guest_fd (c, c->req->arg[0])) != NULL)
+    reply_statvfs (c, g->host_fd, which,
 		   c->server->read_only && !g->outside);
 }
 

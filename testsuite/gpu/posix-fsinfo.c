@@ -1,9 +1,9 @@
 /* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
-/* statvfs, fstatvfs, pathconf, fpathconf, poll and select: run natively
-   and on the GPU, the output, status and files left behind must be
-   identical (gpu.exp; differential.sh in CI).  Only what does not change
+/* statvfs, fstatvfs, statfs, fstatfs, pathconf, fpathconf, poll and
+   select: run natively and on the GPU, the output, status and files
+   left behind must be identical (gpu.exp; differential.sh in CI).  Only what does not change
    from run to run is printed: statvfs's block size, name length and
    flags, not its free counts; poll's and select's results on FIFOs, the
    program's pipes (pipe is ENOSYS on the GPU).  */
@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/select.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/statvfs.h>
 #include <sys/time.h>
 #include <unistd.h>
@@ -76,6 +77,20 @@ main (void)
   SHOW (statvfs ("d/f/x", &sv));
   SHOW (fstatvfs (-1, &sv));
   SHOW (fstatvfs (999, &sv));
+
+  puts ("-- statfs, fstatfs");
+  struct statfs sf, fsf;
+  SHOW (statfs (".", &sf));
+  printf ("f_type %#lx, f_namelen %ld\n", (unsigned long) sf.f_type,
+	  (long) sf.f_namelen);
+  HOLDS (sf.f_bsize > 0 && sf.f_blocks > 0 && sf.f_bfree <= sf.f_blocks);
+  SHOW (fstatfs (fd, &fsf));
+  HOLDS (fsf.f_type == sf.f_type && fsf.f_blocks == sf.f_blocks
+	 && memcmp (&fsf.f_fsid, &sf.f_fsid, sizeof sf.f_fsid) == 0);
+  SHOW (statfs ("/proc", &fsf));
+  printf ("/proc's f_type %#lx\n", (unsigned long) fsf.f_type);
+  SHOW (statfs ("d/missing", &sf));
+  SHOW (fstatfs (-1, &sf));
 
   puts ("-- pathconf, fpathconf");
   SHOW_LIMIT (pathconf (".", _PC_NAME_MAX));

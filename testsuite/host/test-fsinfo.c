@@ -2,10 +2,10 @@
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
 /* The calls that ask the host about file systems and descriptors
-   (statvfs, fstatvfs, pathconf, fpathconf, poll, select), through the
-   client and the real server: what each gives against the host's own
-   call, their errno values, poll's and select's waits, and statvfs and
-   pathconf in a sandbox and under --read-only.  */
+   (statvfs, fstatvfs, statfs, fstatfs, pathconf, fpathconf, poll,
+   select), through the client and the real server: what each gives
+   against the host's own call, their errno values, poll's and select's
+   waits, and statvfs and pathconf in a sandbox and under --read-only.  */
 
 #define _GNU_SOURCE
 #include <limits.h>
@@ -14,10 +14,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/select.h>
+#include <sys/statfs.h>
 #include <sys/statvfs.h>
 
 #include "harness.h"
 
+extern int real_statfs (const char *path, struct statfs *buf)
+  HARNESS_REAL (statfs);
+extern int real_fstatfs (int fd, struct statfs *buf) HARNESS_REAL (fstatfs);
 extern int real_statvfs (const char *path, struct statvfs *buf)
   HARNESS_REAL (statvfs);
 extern int real_fstatvfs (int fd, struct statvfs *buf)
@@ -129,6 +133,34 @@ statvfs_calls (void)
   CHECK_ERRNO ("fstatvfs a closed fd: EBADF", fstatvfs (fd, &mine), EBADF);
   CHECK_ERRNO ("fstatvfs -1: EBADF", fstatvfs (-1, &mine), EBADF);
   CHECK_ERRNO ("fstatvfs 1000000: EBADF", fstatvfs (1000000, &mine), EBADF);
+
+  /* statfs and fstatfs: the host's, but for the free counts.  */
+  static const char *const paths[] = { ".", "d/f", "/", "/proc", "/dev/null" };
+  for (size_t i = 0; i < sizeof paths / sizeof *paths; i++)
+    {
+      struct statfs a, b;
+      memset (&a, 0x55, sizeof a);
+      CHECK_INT (name_of ("statfs %s", paths[i]), statfs (paths[i], &a), 0);
+      real_statfs (paths[i], &b);
+      CHECK (name_of ("statfs %s: the host's", paths[i]),
+	     a.f_type == b.f_type && a.f_bsize == b.f_bsize
+	     && a.f_blocks == b.f_blocks && a.f_files == b.f_files
+	     && memcmp (&a.f_fsid, &b.f_fsid, sizeof a.f_fsid) == 0
+	     && a.f_namelen == b.f_namelen && a.f_frsize == b.f_frsize
+	     && a.f_flags == b.f_flags);
+    }
+  struct statfs sf, host_sf;
+  fd = open ("d/f", O_RDONLY);
+  hfd = real_open ("d/f", O_RDONLY);
+  CHECK_INT ("fstatfs", fstatfs (fd, &sf), 0);
+  real_fstatfs (hfd, &host_sf);
+  CHECK ("fstatfs: the host's type and fsid", sf.f_type == host_sf.f_type
+	 && memcmp (&sf.f_fsid, &host_sf.f_fsid, sizeof sf.f_fsid) == 0);
+  close (fd);
+  real_close (hfd);
+  CHECK_ERRNO ("statfs a missing file: ENOENT", statfs ("d/missing", &sf),
+	       ENOENT);
+  CHECK_ERRNO ("fstatfs a closed fd: EBADF", fstatfs (fd, &sf), EBADF);
 }
 
 static const struct
