@@ -32,15 +32,18 @@ report (int status, int errnum, const char *format, va_list ap)
     exit (status);
 }
 
+/* Flush stdout, then the program's name and SEPARATOR: error's ": ",
+   error_at_line's ":" before the file, as glibc's.  */
 static void
-begin (void)
+begin (const char *separator)
 {
   fflush (stdout);
   if (error_print_progname != NULL)
     error_print_progname ();
   else
-    fprintf (stderr, "%s: ",
-	     program_invocation_name ? program_invocation_name : "");
+    fprintf (stderr, "%s%s",
+	     program_invocation_name ? program_invocation_name : "",
+	     separator);
 }
 
 void
@@ -48,7 +51,7 @@ error (int status, int errnum, const char *format, ...)
 {
   va_list ap;
 
-  begin ();
+  begin (": ");
   va_start (ap, format);
   report (status, errnum, format, ap);
   va_end (ap);
@@ -71,7 +74,7 @@ error_at_line (int status, int errnum, const char *file, unsigned int line,
       last_file = file;
       last_line = line;
     }
-  begin ();
+  begin (":");
   fprintf (stderr, file != NULL ? "%s:%u: " : " ", file, line);
   va_start (ap, format);
   report (status, errnum, format, ap);
