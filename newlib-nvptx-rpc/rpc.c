@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include "arch.h"
 #include "rpc.h"
 
@@ -772,6 +773,24 @@ __nvptx_rpc_call_fixed (struct __nvptx_rpc_call *call)
       return -1;
     }
   return result;
+}
+
+long long
+__nvptx_rpc_call_when_ready (struct __nvptx_rpc_call *call)
+{
+  for (;;)
+    {
+      /* A fresh copy each time: a call's IN_LENGTH comes back changed.  */
+      struct __nvptx_rpc_call again = *call;
+      long long result = __nvptx_rpc_call (&again);
+      if (result >= 0 || errno != EAGAIN)
+	{
+	  *call = again;
+	  return result;
+	}
+      struct timespec pause = { 0, 1000000 };
+      nanosleep (&pause, NULL);
+    }
 }
 
 int

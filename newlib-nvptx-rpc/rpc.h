@@ -123,6 +123,12 @@ long long __nvptx_rpc_call (struct __nvptx_rpc_call *call);
    does not match this client) is EIO, never bytes left unset.  */
 long long __nvptx_rpc_call_fixed (struct __nvptx_rpc_call *call);
 
+/* __nvptx_rpc_call, made again every millisecond while the host answers
+   EAGAIN: the host never waits (for a terminal to drain, for the random
+   pool), so the wait is here on the GPU, and other threads' calls go on
+   meanwhile.  */
+long long __nvptx_rpc_call_when_ready (struct __nvptx_rpc_call *call);
+
 /* For the calls whose reply is one name and its NUL into the caller's
    buffer, IN_LENGTH bytes at IN, as the _r functions take it
    (getlogin_r, ttyname_r): 0, or the error number, which errno holds

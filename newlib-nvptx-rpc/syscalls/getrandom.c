@@ -9,7 +9,6 @@
 
 #include <errno.h>
 #include <sys/random.h>
-#include <time.h>
 #include "rpc.h"
 
 ssize_t
@@ -28,24 +27,17 @@ getrandom (void *buf, size_t count, unsigned int flags)
     wflags |= NVPTX_RPC_GRND_RANDOM;
   if (count > NVPTX_RPC_RANDOM_MAX)
     count = NVPTX_RPC_RANDOM_MAX;
-  for (;;)
+  struct __nvptx_rpc_call call = {
+    .opcode = NVPTX_RPC_GETRANDOM, .arg = { (int64_t) count, wflags },
+    .in = buf, .in_length = count,
+  };
+  long long n = flags & GRND_NONBLOCK ? __nvptx_rpc_call (&call)
+		: __nvptx_rpc_call_when_ready (&call);
+  /* Bytes claimed but not sent: a broken reply, never random.  */
+  if (n >= 0 && (size_t) n != call.in_length)
     {
-      struct __nvptx_rpc_call call = {
-	.opcode = NVPTX_RPC_GETRANDOM, .arg = { (int64_t) count, wflags },
-	.in = buf, .in_length = count,
-      };
-      long long n = __nvptx_rpc_call (&call);
-      /* Bytes claimed but not sent: a broken reply, never random.  */
-      if (n >= 0 && (size_t) n != call.in_length)
-	{
-	  errno = EIO;
-	  return -1;
-	}
-      if (n >= 0)
-	return n;
-      if (errno != EAGAIN || (flags & GRND_NONBLOCK))
-	return -1;
-      struct timespec pause = { 0, 1000000 };
-      nanosleep (&pause, NULL);
+      errno = EIO;
+      return -1;
     }
+  return n;
 }

@@ -15,7 +15,6 @@
 #include <stdarg.h>
 #include <sys/ioctl.h>
 #include <sys/types.h>
-#include <time.h>
 #include "rpc.h"
 
 /* The requests go to the host as they are: Linux's numbers.  */
@@ -49,17 +48,11 @@ get_winsize (int fd, struct winsize *ws)
 static long long
 request_value (int fd, int64_t request, int64_t value)
 {
-  for (;;)
-    {
-      struct __nvptx_rpc_call call = {
-	.opcode = NVPTX_RPC_IOCTL, .arg = { fd, request, value },
-      };
-      long long result = __nvptx_rpc_call (&call);
-      if (result >= 0 || errno != EAGAIN || request != NVPTX_RPC_TCSBRK)
-	return result;
-      struct timespec pause = { 0, 1000000 };
-      nanosleep (&pause, NULL);
-    }
+  struct __nvptx_rpc_call call = {
+    .opcode = NVPTX_RPC_IOCTL, .arg = { fd, request, value },
+  };
+  return request == NVPTX_RPC_TCSBRK ? __nvptx_rpc_call_when_ready (&call)
+	 : __nvptx_rpc_call (&call);
 }
 
 int

@@ -10,7 +10,6 @@
 #include <errno.h>
 #include <string.h>
 #include <termios.h>
-#include <time.h>
 #include "rpc.h"
 
 int
@@ -28,17 +27,9 @@ tcsetattr (int fd, int optional_actions, const struct termios *termios_p)
     }
   memset (&w, 0, sizeof w);
   NVPTX_RPC_TERMIOS_COPY (w, *termios_p);
-  for (;;)
-    {
-      struct __nvptx_rpc_call call = {
-	.opcode = NVPTX_RPC_TCSETATTR, .arg = { fd, action },
-	.out = { { &w, sizeof w } },
-      };
-      if (__nvptx_rpc_call (&call) == 0)
-	return 0;
-      if (errno != EAGAIN)
-	return -1;
-      struct timespec pause = { 0, 1000000 };
-      nanosleep (&pause, NULL);
-    }
+  struct __nvptx_rpc_call call = {
+    .opcode = NVPTX_RPC_TCSETATTR, .arg = { fd, action },
+    .out = { { &w, sizeof w } },
+  };
+  return __nvptx_rpc_call_when_ready (&call) < 0 ? -1 : 0;
 }

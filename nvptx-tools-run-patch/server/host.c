@@ -3,8 +3,8 @@
 
 /* The nvptx-rpc server's handlers for what the host knows: realpath,
    uname, getrlimit and getrandom; the terminals (ttyname, tcgetattr,
-   tcsetattr, ioctl) and the users and groups (getlogin, getpwuid, getpwnam, getpwent,
-   getgrgid, getgrnam, getgrent).
+   tcsetattr, ioctl) and the users and groups (getlogin, getpwuid,
+   getpwnam, getpwent, getgrgid, getgrnam, getgrent).
    They answer from the host where the work is the host's: a path
    resolved by the kernel, the system's names, the process's limits, its
    random bytes, a terminal's state, the user database.  None waits: a
@@ -225,6 +225,17 @@ serve_tcgetattr (struct call *c)
   server_reply_data (c, 0, &w, sizeof w);
 }
 
+/* Whether the terminal behind FD still has output to send (TIOCOUTQ),
+   which a drain waits for: then the reply is EAGAIN, for the client to
+   wait on the GPU (serve_tcsetattr says why).  */
+static bool
+output_queued (int fd)
+{
+  int queued;
+
+  return isatty (fd) && ioctl (fd, TIOCOUTQ, &queued) == 0 && queued > 0;
+}
+
 /* tcsetattr, the block a struct nvptx_rpc_termios.  TCSADRAIN and
    TCSAFLUSH make the kernel wait until the output already written has
    gone out.  On a pseudo-terminal (a terminal emulator's, ssh's) there
@@ -245,7 +256,6 @@ serve_tcsetattr (struct call *c)
   struct nvptx_rpc_termios w;
   struct termios t;
   struct guest_fd *g;
-  int queued;
 
   if (s->args_overflow || s->args_length != sizeof w)
     {
@@ -263,13 +273,23 @@ serve_tcsetattr (struct call *c)
   memcpy (&w, s->args, sizeof w);
   memset (&t, 0, sizeof t);
   NVPTX_RPC_TERMIOS_COPY (t, w);
-  if (action != NVPTX_RPC_TCSANOW && isatty (g->host_fd)
-      && ioctl (g->host_fd, TIOCOUTQ, &queued) == 0 && queued > 0)
+  if (action != NVPTX_RPC_TCSANOW && output_queued (g->host_fd))
     {
       server_reply_error (c, NVPTX_RPC_EAGAIN);
       return;
     }
   server_reply (c, tcsetattr (g->host_fd, action, &t));
+}
+
+/* An invalid argument to a terminal's request: EINVAL, but ENOTTY for
+   anything but a terminal, as Linux looks at the descriptor first.  */
+static void
+reply_invalid (struct call *c, int host_fd)
+{
+  if (isatty (host_fd))
+    server_reply_error (c, NVPTX_RPC_EINVAL);
+  else
+    server_reply (c, -1);
 }
 
 /* ioctl: the requests the client sends, Linux's, on the host's
@@ -282,17 +302,6 @@ serve_tcsetattr (struct call *c)
    process's job.  tcdrain waits for the output queue as tcsetattr's
    TCSADRAIN does (serve_tcsetattr).  A break holds the line for a
    quarter to half a second, which the server waits out.  */
-/* An invalid argument to a terminal's request: EINVAL, but ENOTTY for
-   anything but a terminal, as Linux looks at the descriptor first.  */
-static void
-reply_invalid (struct call *c, int host_fd)
-{
-  if (isatty (host_fd))
-    server_reply_error (c, NVPTX_RPC_EINVAL);
-  else
-    server_reply (c, -1);
-}
-
 void
 serve_ioctl (struct call *c)
 {
@@ -331,7 +340,7 @@ serve_ioctl (struct call *c)
       if (!isatty (g->host_fd))
 	server_reply (c, -1);
       else if (value < 0)
-	reply_invalid (c, g->host_fd);
+	server_reply_error (c, NVPTX_RPC_EINVAL);
       else if (value != getpgrp ())
 	server_reply_error (c, NVPTX_RPC_EPERM);
       else
@@ -353,8 +362,7 @@ serve_ioctl (struct call *c)
     case NVPTX_RPC_TCSBRK:
       if (value == 0)
 	server_reply (c, tcsendbreak (g->host_fd, 0));
-      else if (isatty (g->host_fd)
-	       && ioctl (g->host_fd, TIOCOUTQ, &count) == 0 && count > 0)
+      else if (output_queued (g->host_fd))
 	server_reply_error (c, NVPTX_RPC_EAGAIN);
       else
 	server_reply (c, tcdrain (g->host_fd));
