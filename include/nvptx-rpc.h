@@ -242,6 +242,13 @@ enum nvptx_rpc_opcode
    GPU thread: its calls never overlap, and the client takes no locks
    (the mailbox's, stdio's, malloc's).  */
 #define NVPTX_RPC_FEATURE_ONE_THREAD 2u
+/* In link.features as the program has it: its free can zero a block
+   before the CUDA heap takes it back (newlib's nvptx free.c).  */
+#define NVPTX_RPC_FEATURE_CAN_ZERO_FREED 4u
+/* In link.features only, set by a launcher whose next program in the
+   same context must not find this one's data on the heap (a warm
+   worker), where the program can: free zeroes each block.  */
+#define NVPTX_RPC_FEATURE_ZERO_FREED 8u
 
 /* reply.flags.  */
 #define NVPTX_RPC_DONE 1u	/* Stop chunking: an error, EOF, a short
@@ -320,8 +327,11 @@ struct nvptx_rpc_link
   uint32_t window_size;		/* The mailbox's window_size.  */
   uint64_t mailbox;		/* struct nvptx_rpc_mailbox *, as seen by
 				   the GPU.  */
-  uint32_t features;		/* The mailbox's features, and
-				   NVPTX_RPC_FEATURE_ONE_THREAD.  */
+  uint32_t features;		/* The program's
+				   NVPTX_RPC_FEATURE_CAN_ZERO_FREED; then
+				   the mailbox's features, and
+				   NVPTX_RPC_FEATURE_ONE_THREAD and
+				   ..._ZERO_FREED.  */
 };
 #define NVPTX_RPC_LINK_SYMBOL "__nvptx_rpc_link"
 

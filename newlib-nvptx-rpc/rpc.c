@@ -31,7 +31,8 @@
    bytes), so that the stores that give the lock back never evict the
    link's line from L1, where every call loads it.  */
 struct nvptx_rpc_link __nvptx_rpc_link __attribute__ ((aligned (128)))
-  = { .version = NVPTX_RPC_VERSION };
+  = { .version = NVPTX_RPC_VERSION,
+      .features = NVPTX_RPC_FEATURE_CAN_ZERO_FREED };
 
 /* Taken by one GPU thread for a whole call, so that the pieces of a large
    transfer are not interleaved with another thread's (rpc.h).  */

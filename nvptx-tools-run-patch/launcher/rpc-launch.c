@@ -38,6 +38,7 @@ struct rpc_launch
   CUdeviceptr staging_on_device[2];
   bool staging_refused;		/* The driver would not give them.  */
   double deadline;		/* When the kernel has run too long.  */
+  bool zeroes_freed;		/* The program's free zeroes its blocks.  */
 };
 
 const char *rpc_launch_name = "nvptx-run";
@@ -496,10 +497,15 @@ start_rpc_server (struct rpc_launch *launch, CUmodule module)
   fatal_unless_success (cuda, r, "could not map the RPC mailbox");
   link.mailbox = d_mailbox;
   link.window_size = window;
+  launch->zeroes_freed = (launch->options->zero_freed
+			  && (link.features
+			      & NVPTX_RPC_FEATURE_CAN_ZERO_FREED));
   link.features
     = ((const struct nvptx_rpc_mailbox *) launch->mailbox)->features;
   if (launch->options->one_thread)
     link.features |= NVPTX_RPC_FEATURE_ONE_THREAD;
+  if (launch->zeroes_freed)
+    link.features |= NVPTX_RPC_FEATURE_ZERO_FREED;
   r = cuda->cuMemcpyHtoD (d_link, &link, sizeof link);
   fatal_unless_success (cuda, r, "cuMemcpyHtoD (" NVPTX_RPC_LINK_SYMBOL
 			") failed");
@@ -545,6 +551,12 @@ rpc_launch_attach (const struct rpc_launch_cuda *cuda, CUmodule module,
   if (launch->server)
     confine (launch);
   return launch;
+}
+
+bool
+rpc_launch_zeroes_freed (const struct rpc_launch *launch)
+{
+  return launch->zeroes_freed;
 }
 
 bool

@@ -94,6 +94,10 @@ struct rpc_launch_options
   /* The launcher runs the kernel as a single thread: the program need
      not lock (NVPTX_RPC_FEATURE_ONE_THREAD).  */
   bool one_thread;
+  /* The next program in this context must not find this one's data on
+     the heap: ask its free to zero each block
+     (NVPTX_RPC_FEATURE_ZERO_FREED).  */
+  bool zero_freed;
 };
 
 /* The options' codes, for getopt_long: above any character, so that
@@ -149,6 +153,11 @@ struct rpc_launch *rpc_launch_attach (const struct rpc_launch_cuda *cuda,
 
 /* Whether LAUNCH's program speaks nvptx-rpc, and so has a server.  */
 bool rpc_launch_attached (const struct rpc_launch *launch);
+
+/* Whether LAUNCH's program zeroes the blocks it frees, as its options'
+   zero_freed asked (a program built with a libc that cannot, or without
+   nvptx-rpc, does not).  */
+bool rpc_launch_zeroes_freed (const struct rpc_launch *launch);
 
 /* rpc_launch_attach, and make the stream the program's kernel is to run
    on.  */

@@ -29,7 +29,6 @@
 
 #include "ptx-program.h"
 #include "ptx-stack.h"
-#include "scrub.h"
 #include "rpc-launch.h"
 #include "warm.h"
 
@@ -943,6 +942,9 @@ start_cuda (int device)
    worker's context keeps the first it is given.  */
 static long context_heap_size = -1;
 
+/* Whether the last program's free zeroed the blocks it freed.  */
+static bool program_zeroed_freed;
+
 /* Run the program PROGRAM, PROGRAM_LEN bytes read from ARGV[optind], in
    the context start_cuda made, as the options O say, and return its
    status.  The stack, most of what a program takes of the device's
@@ -984,6 +986,7 @@ run_program (struct run_options *o, int argc, char **argv, char *program,
   phase_end ("limits");
 
   o->rpc.one_thread = o->num_lanes == 1;
+  o->rpc.zero_freed = warm_worker;
   rpc = rpc_launch_start (&rpc_cuda, module, &o->rpc);
   {
     void *args[] = { &d_retval, &d_argc, &d_argv };
@@ -998,6 +1001,7 @@ run_program (struct run_options *o, int argc, char **argv, char *program,
   r = cuda.cuMemcpyDtoH (&result, d_retval, sizeof (int));
   fatal_unless_success (r, "error getting kernel result");
 
+  program_zeroed_freed = rpc_launch_zeroes_freed (rpc);
   rpc_launch_stop (rpc);
   cuda.cuMemFree (d_retval);
   cuda.cuMemFree (d_argv);
@@ -1007,10 +1011,6 @@ run_program (struct run_options *o, int argc, char **argv, char *program,
   phase_note ("stack", o->stack_size, 0);
   return result;
 }
-
-/* A warm worker's scrub, with the driver's functions it calls.  */
-static struct scrub_cuda scrub_cuda;
-static struct scrub *warm_scrub;
 
 /* A warm server's worker, one of WORKERS, or with AT_MOST of at most
    that many, each with its context and the default stack: once,
@@ -1037,16 +1037,6 @@ warm_start (int device, int workers, bool at_most)
     workers = total / each < 1 ? 1 : total / each;
   warm_stack_share = total / workers / threads;
   warm_worker = true;
-  scrub_cuda = (struct scrub_cuda) { cuda.cuModuleLoadData,
-    cuda.cuModuleGetFunction, cuda.cuMemAlloc, cuda.cuMemcpyDtoH,
-    cuda.cuLaunchKernel, cuda.cuStreamSynchronize };
-  warm_scrub = scrub_new (&scrub_cuda, threads);
-  /* Once first: a device where it fails would have each worker leave
-     after each program.  Without a server its clients run plain.  */
-  if (warm_scrub == NULL || !scrub_device (warm_scrub, context_heap_size,
-					   &(size_t) { 0 }))
-    rpc_launch_fatal ("warm server: the heap scrub fails on device %d",
-		      device);
   return workers;
 }
 
@@ -1076,22 +1066,20 @@ warm_run (int argc, char **argv)
   return run_program (&o, argc, argv, program, program_len);
 }
 
-/* A warm server's worker, after warm_run's program: zero what it left
-   on the device heap, then lower a stack beyond the worker's share.
-   The program's result stands whatever this gives: a worker that could
-   not scrub leaves; one that could not lower its stack holds the
-   memory until it leaves.  */
+/* A warm server's worker, after warm_run's program: whether the worker
+   may run another, then lower a stack beyond the worker's share.  Not
+   if the program's blocks could reach the next one: a context keeps its
+   device heap, whose freed blocks malloc gives the next program, so a
+   worker serves another only after a program whose free zeroed them
+   (rpc_launch_zeroes_freed).  A block a program never freed stays its,
+   and is not given to another.  The program's result stands whatever
+   this gives; a worker that could not lower its stack holds the memory
+   until it leaves.  */
 static bool
 warm_clean (void)
 {
-  size_t heap_free = 0;
-  bool scrubbed = scrub_device (warm_scrub, context_heap_size, &heap_free);
-
-  phase_end ("scrub");
-  phase_note ("heap_free_kib", heap_free / 1024, 0);
-  if (!scrubbed)
+  if (!program_zeroed_freed)
     {
-      /* The context may be past use: leave it as it is.  */
       phases_write ();
       return false;
     }

@@ -47,8 +47,9 @@
 #                  their work run natively and on the GPU and compared
 #   residue        residue.sh: whether a program's device memory reaches
 #                  the next program of a warm worker, plain, through
-#                  $OLD_LAUNCHER's server (one without the scrub, if
-#                  set) and through this tree's, and what the scrub costs
+#                  $OLD_LAUNCHER's server (an earlier one, if set) and
+#                  through this tree's, and what zeroing freed blocks
+#                  costs
 # Each PART prints to OUTDIR/PART.txt and packs its .sum, .log, .out,
 # .list, .dat (the benchmark's) and .txt files into OUTDIR/PART.tar.xz.  A
 # part is stopped after $PART_SECONDS (default 540), keeping what it has

@@ -2,15 +2,16 @@
 # SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 # residue.sh OUTDIR [OLD_LAUNCHER]: whether a program's device memory
-# reaches the next program of a warm worker, and what the scrub that
-# prevents it costs (docs/security.md, "The warm launcher").
+# reaches the next program of a warm worker, and what zeroing the
+# blocks free gives back costs (docs/security.md, "The warm launcher").
 #
 # residue.c leaves a pattern in a 64 MiB malloc, small blocks, 16 KiB of
 # stack and a 1 MiB global; the next program looks for it in its own.
-# Pairs run plain, through a server of one worker of OLD_LAUNCHER (a
-# launcher without the scrub, if given) and of this tree's, at the
-# default stack and at 256 KiB.  Then the cost: the scrub phase of 20
-# hellos ($NVPTX_RPC_PHASES) and 160 hellos 16 at once through each
+# Pairs run plain, through a server of one worker of OLD_LAUNCHER (an
+# earlier launcher, if given) and of this tree's, at the default stack
+# and at 256 KiB.  Then the cost: the run phase ($NVPTX_RPC_PHASES) of
+# 10 leaves, which free 64 MiB and 1,280 small blocks, plain (free does
+# not zero) and warm (it does), and 160 hellos 16 at once through each
 # server with its default workers, at the default stack and at -S 24576,
 # in programs a second.  Prints a line a result; OUTDIR keeps the logs.
 set -u
@@ -82,20 +83,23 @@ pair "$nvptx" warm-new-2
 pair "$nvptx" warm-new-256k -S 262144
 grep "warm server" "$out/new-server.err"
 
-echo "== the scrub's time, ms (20 hellos, one worker)"
-for stack in default 24576; do
-  opt=
-  [ $stack = default ] || opt="-S $stack"
-  rm -f "$out/phases-$stack"
-  for i in $(seq 20); do
-    NVPTX_RPC_PHASES=$out/phases-$stack "$nvptx" $opt "$hello" > /dev/null
-  done
-  echo "stack $stack: scrub $(sed 's/.* scrub \([0-9.]*\) .*/\1/' \
-    "$out/phases-$stack" | sort -n | awk '{ a[NR] = $1 }
-      END { print "min " a[1] ", median " a[int((NR + 1) / 2)] ", max " a[NR] }')"
-  echo "  the heap's free KiB after each: $(sed 's/.* heap_free_kib \([0-9]*\) .*/\1/' \
-    "$out/phases-$stack" | tr '\n' ' ')"
+# The run phase's milliseconds in FILE's lines: min, median, max.
+run_ms ()
+{
+  sed 's/.* run \([0-9.]*\) .*/\1/' "$1" | sort -n | awk '{ a[NR] = $1 }
+    END { print "min " a[1] ", median " a[int((NR + 1) / 2)] ", max " a[NR] }'
+}
+echo "== what zeroing freed blocks costs: leave's run phase, ms (10 each)"
+rm -f "$out/phases-leave-plain" "$out/phases-leave-warm"
+for i in $(seq 10); do
+  NVPTX_RPC_WARM=0 NVPTX_RPC_PHASES=$out/phases-leave-plain "$nvptx" \
+    "$prog" leave > /dev/null
+  NVPTX_RPC_PHASES=$out/phases-leave-warm "$nvptx" "$prog" leave > /dev/null
 done
+echo "plain (no zeroing): $(run_ms "$out/phases-leave-plain")"
+echo "warm (free zeroes): $(run_ms "$out/phases-leave-warm")"
+echo "warm runs that kept their worker: $(grep -c ' release ' \
+  "$out/phases-leave-warm") of 10"
 unserve
 
 echo "== 160 hellos 16 at once, programs a second"

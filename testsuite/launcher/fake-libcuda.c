@@ -42,12 +42,13 @@
                        its stack (default 1024), as an H100's takes
                        some hundreds
      memory-gib=N      the device has N GiB (default 140)
-     scrub-fails       the warm worker's scrub of the heap fails
+     no-zero-freed     the program's link does not offer
+                       NVPTX_RPC_FEATURE_CAN_ZERO_FREED, as a libc
+                       whose free cannot zero its blocks
    and, not failures, log-jit: each cuLinkAddData says on stderr the
    register limit it was given; log-device: cuCtxCreate says on stderr
-   the device the context is on; log-scrub: each launch of the warm
-   worker's scrub kernels (scrub.c) says on stderr what it would
-   zero.  Those kernels do nothing else: here the heap is the host's.  The device has 140 GiB, of which
+   the device the context is on; log-link: each launch of a program
+   says on stderr the features its link was given.  The device has 140 GiB, of which
    1 GiB is taken, and a stack limit's worth for each of its 132 * 2048
    threads (cuMemGetInfo); a stack limit beyond that fails, and so does
    one above 1 KiB while the file $FAKE_LIBCUDA_MEMORY_TAKEN is there and
@@ -89,7 +90,7 @@
 static struct
 {
   bool no_device, no_rpc, log_jit, log_device, no_staging;
-  bool log_scrub, scrub_fails;
+  bool log_link, no_zero_freed;
   int devices;			/* How many there are; 0: one.  */
   long link_version;		/* 0: the program's own.  */
   unsigned long fault_at;	/* 0: no fault.  */
@@ -154,11 +155,6 @@ struct module
    driver's DMA does not reach; here a copy like the others.  */
 #define COPY_KERNEL "nvptx_rpc_copy"
 static char copy_kernel;
-
-/* A warm worker's scrub kernels (scrub.c), by their PTX names.  */
-#define SCRUB_KERNEL "nvptx_rpc_scrub_"
-static const char *const scrub_kernels[] = { "take", "zero", "give" };
-static char scrub_kernel[3];
 
 struct stream
 {
@@ -258,10 +254,10 @@ parse_injections (void)
       inject.log_device = true;
     else if (strcmp (word, "no-staging") == 0)
       inject.no_staging = true;
-    else if (strcmp (word, "log-scrub") == 0)
-      inject.log_scrub = true;
-    else if (strcmp (word, "scrub-fails") == 0)
-      inject.scrub_fails = true;
+    else if (strcmp (word, "log-link") == 0)
+      inject.log_link = true;
+    else if (strcmp (word, "no-zero-freed") == 0)
+      inject.no_zero_freed = true;
     else if ((value = item_value (word, "devices=")))
       inject.devices = strtol (value, NULL, 0);
     else if ((value = item_value (word, "link-version=")))
@@ -839,8 +835,7 @@ cuModuleLoadData (CUmodule *module, const void *image)
 
   if (m == NULL)
     return CUDA_ERROR_OUT_OF_MEMORY;
-  if (strstr (image, ".entry " COPY_KERNEL " ") != NULL
-      || strstr (image, ".entry " SCRUB_KERNEL) != NULL)
+  if (strstr (image, ".entry " COPY_KERNEL " ") != NULL)
     {
       *module = (CUmodule) m;
       return CUDA_SUCCESS;
@@ -886,13 +881,6 @@ cuModuleGetFunction (CUfunction *kernel, CUmodule module, const char *name)
       *kernel = (CUfunction) &copy_kernel;
       return CUDA_SUCCESS;
     }
-  for (int i = 0; m->handle == NULL && i < 3; i++)
-    if (strncmp (name, SCRUB_KERNEL, strlen (SCRUB_KERNEL)) == 0
-	&& strcmp (name + strlen (SCRUB_KERNEL), scrub_kernels[i]) == 0)
-      {
-	*kernel = (CUfunction) &scrub_kernel[i];
-	return CUDA_SUCCESS;
-      }
   if (strcmp (name, "__main") != 0 || m->main == NULL)
     return CUDA_ERROR_NOT_FOUND;
   *kernel = (CUfunction) m;
@@ -921,6 +909,9 @@ cuModuleGetGlobal (CUdeviceptr *address, size_t *bytes, CUmodule module,
     return CUDA_ERROR_NOT_FOUND;
   if (inject.link_version && strcmp (name, NVPTX_RPC_LINK_SYMBOL) == 0)
     ((struct nvptx_rpc_link *) p)->version = inject.link_version;
+  if (inject.no_zero_freed && strcmp (name, NVPTX_RPC_LINK_SYMBOL) == 0)
+    ((struct nvptx_rpc_link *) p)->features
+      &= ~NVPTX_RPC_FEATURE_CAN_ZERO_FREED;
   *address = (uintptr_t) p;
   if (bytes)
     *bytes = symbol->st_size;
@@ -975,21 +966,6 @@ cuLaunchKernel (CUfunction kernel, unsigned gx, unsigned gy, unsigned gz,
 {
   struct stream *s = (struct stream *) stream;
 
-  /* The scrub's: take (list, capacity, largest) finds no free block;
-     zero (list) may fail.  */
-  if ((char *) kernel >= scrub_kernel && (char *) kernel < scrub_kernel + 3)
-    {
-      int i = (char *) kernel - scrub_kernel;
-      uint64_t arg = *(uint64_t *) params[0];
-
-      if (i == 0)
-	memset ((void *) (uintptr_t) arg, 0, 2 * sizeof (uint64_t));
-      if (inject.log_scrub)
-	fprintf (stderr, "fake-libcuda: scrub %s, %u blocks of %u\n",
-		 scrub_kernels[i], gx, bx);
-      return i == 1 && inject.scrub_fails ? CUDA_ERROR_ILLEGAL_ADDRESS
-					    : CUDA_SUCCESS;
-    }
   /* The copy kernel's parameters: to, from, count; any address.  */
   if (kernel == (CUfunction) &copy_kernel)
     return start_copy (s, *(void **) params[0], *(void **) params[1],
@@ -1001,6 +977,15 @@ cuLaunchKernel (CUfunction kernel, unsigned gx, unsigned gy, unsigned gz,
   if (s == NULL || s->launched || !device_memory (retval, sizeof (int)))
     return CUDA_ERROR_INVALID_VALUE;
   s->main = ((struct module *) kernel)->main;
+  if (inject.log_link)
+    {
+      struct nvptx_rpc_link *link
+	= dlsym (((struct module *) kernel)->handle, NVPTX_RPC_LINK_SYMBOL);
+
+      if (link != NULL)
+	fprintf (stderr, "fake-libcuda: link features %#x\n",
+		 (unsigned) link->features);
+    }
   s->retval = (int *) retval;
   s->argc = *(int *) params[1];
   s->argv = (char **) argv;
@@ -1058,7 +1043,6 @@ cuStreamSynchronize (CUstream stream)
 {
   struct stream *s = (struct stream *) stream;
 
-  /* The default stream: the scrub's kernels, done at their launch.  */
   if (s == NULL)
     return CUDA_SUCCESS;
   finish_copy (s);

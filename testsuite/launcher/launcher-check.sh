@@ -468,7 +468,7 @@ if ! $nvptx_tools; then
   mkdir "$work/phases"
   ms='[0-9]+\.[0-9]'
   line="^$prog (driver|read) $ms jit $ms limits $ms run $ms stop $ms"
-  line="$line stack [0-9]+( scrub $ms heap_free_kib [0-9]+ release $ms)?"
+  line="$line stack [0-9]+( release $ms)?"
   line="$line free_mib [0-9]+( destroy $ms)?$"
   run sh -c 'cd "$1/phases" && shift && NVPTX_RPC_PHASES=times "$@"' sh \
     "$work" "$nvptx" "$prog" status 5

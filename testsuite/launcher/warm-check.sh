@@ -55,7 +55,7 @@ run env NVPTX_RPC_PHASES="$work/phases" "$nvptx" "$prog" status 0
 ms='[0-9]+\.[0-9]'
 line="^$prog read $ms jit $ms limits $ms run $ms stop $ms stack 131072"
 check "NVPTX_RPC_PHASES: a warm run's phases, no driver start" grep -E -q \
-  "$line scrub $ms heap_free_kib 0 release $ms free_mib " "$work/phases"
+  "$line release $ms free_mib " "$work/phases"
 # The stand-in device: 140 GiB, 1 GiB taken, and a stack limit's worth
 # for each of its 132 * 2048 threads.  Each of the 3 workers may keep a
 # third: 185 KiB a thread.  The default 128 KiB (33 GiB) stays; 256 KiB
@@ -80,16 +80,18 @@ run env FAKE_LIBCUDA_MEMORY_TAKEN="$work/taken" "$nvptx" -S 262144 "$prog" \
 expect "memory taken: a warm run fails the same way, 127" 127 \
   "^nvptx-run: could not set stack limit: out of memory"
 rm "$work/taken"
-# After each program a worker zeroes the heap's free blocks.
-run env FAKE_LIBCUDA=log-scrub "$nvptx" -S 262144 "$prog" status 0
-check "a warm program: its worker scrubs the heap" \
-  test "$(grep "^fake-libcuda: scrub" "$work/err")" = "\
-fake-libcuda: scrub take, 1 blocks of 1
-fake-libcuda: scrub zero, 1056 blocks of 256
-fake-libcuda: scrub give, 1 blocks of 1"
-run env NVPTX_RPC_WARM=0 FAKE_LIBCUDA=log-scrub "$nvptx" "$prog" status 0
-check "a plain run: no scrub, its process ends" \
-  test $status = 0 -a ! -s "$work/err"
+# A warm program's free zeroes what it frees, as its link offers
+# (NVPTX_RPC_FEATURE_CAN_ZERO_FREED, 4): the launcher asks it to
+# (..._ZERO_FREED, 8) beside DIRECT (1) and ONE_THREAD (2); a plain run
+# does not.
+run env FAKE_LIBCUDA=log-link "$nvptx" "$prog" status 0
+check "a warm program: its free is asked to zero its blocks" \
+  test "$(grep "^fake-libcuda: link" "$work/err")" = \
+  "fake-libcuda: link features 0xb"
+run env NVPTX_RPC_WARM=0 FAKE_LIBCUDA=log-link "$nvptx" "$prog" status 0
+check "a plain run: its free is not" \
+  test "$(grep "^fake-libcuda: link" "$work/err")" = \
+  "fake-libcuda: link features 0x3"
 run "$nvptx" --serve
 expect "a second server of the device: refused, 127" 127 \
   "^nvptx-run: a warm server already serves device 0 at $sock$"
@@ -360,29 +362,23 @@ wait $server
 check "--idle 1: the server ends by itself, status 0, its socket removed" \
   test $? = 0 -a ! -e "$sock"
 
-# A worker whose scrub fails leaves: its program's status stands, and
-# the next program finds a new worker, whose cache is empty.
-start_server scrub --workers 1
+# A worker leaves after a program whose free cannot zero its blocks:
+# its status stands, and the next program finds a new worker, whose
+# cache is empty.
+start_server zero --workers 1
 in=/dev/null run env FAKE_LIBCUDA=log-jit "$nvptx" "$prog" status 3
 in=/dev/null run env FAKE_LIBCUDA=log-jit "$nvptx" "$prog" status 3
 check "one worker: a program run again comes from its cache" \
   test $status = 3 -a ! -s "$work/err"
-in=/dev/null run env FAKE_LIBCUDA=scrub-fails "$nvptx" "$prog" status 9
-check "a scrub that fails: the program's status all the same" \
-  test $status = 9 -a ! -s "$work/err"
+in=/dev/null run env FAKE_LIBCUDA=no-zero-freed,log-link "$nvptx" "$prog" \
+  status 9
+check "a free that cannot zero: not asked, the program's status" \
+  test $status = 9 -a "$(cat "$work/err")" = "fake-libcuda: link features 0x3"
 in=/dev/null run env FAKE_LIBCUDA=log-jit "$nvptx" "$prog" status 3
 check "... and its worker has left: the next links the program anew" \
   test $status = 3 -a "$(grep -c "$linked" "$work/err")" = 1
 kill -TERM $server
 wait $server
-
-# A device where the scrub fails: no server (each worker would leave
-# after each program); its clients run plain.
-run env FAKE_LIBCUDA=scrub-fails $guard "$nvptx" --serve --workers 1
-expect "a scrub that fails on the device: the server does not start, 127" \
-  127 "^nvptx-run: warm server: the heap scrub fails on device 0$"
-run "$nvptx" "$prog" status 5
-check "... and a client runs the program itself" test $status = 5
 
 # Two servers started at once: the lock keeps one.
 "$nvptx" --serve --workers 1 2> "$work/s1.err" &
