@@ -194,6 +194,16 @@ lock_key (void)
 }
 /* glibc's, declared by <pthread.h> only with _GNU_SOURCE.  */
 extern int pthread_getattr_np (pthread_t, pthread_attr_t *);
+/* The host's own pthread_self and pthread_attr_destroy: the tests'
+   client-names.h gives those names to the client's (posix/).  */
+# define NVPTX_RPC_STR_(x) #x
+# define NVPTX_RPC_STR(x) NVPTX_RPC_STR_ (x)
+# define NVPTX_RPC_HOST_NAME(name) \
+  __asm__ (NVPTX_RPC_STR (__USER_LABEL_PREFIX__) #name)
+extern pthread_t __nvptx_rpc_host_pthread_self (void)
+  NVPTX_RPC_HOST_NAME (pthread_self);
+extern int __nvptx_rpc_host_pthread_attr_destroy (pthread_attr_t *)
+  NVPTX_RPC_HOST_NAME (pthread_attr_destroy);
 /* The tests' "device" is the host's memory, but for the calling
    thread's stack, which stands for the GPU thread's local memory.  */
 static inline bool
@@ -207,10 +217,10 @@ host_is_global (const void *p)
       void *base;
       size_t size;
 
-      if (pthread_getattr_np (pthread_self (), &attr) != 0)
+      if (pthread_getattr_np (__nvptx_rpc_host_pthread_self (), &attr) != 0)
 	return true;
       pthread_attr_getstack (&attr, &base, &size);
-      pthread_attr_destroy (&attr);
+      __nvptx_rpc_host_pthread_attr_destroy (&attr);
       low = (uintptr_t) base;
       high = low + size;
     }
@@ -224,10 +234,8 @@ host_is_global (const void *p)
 /* The host's own clock_gettime: the tests' client-names.h gives that name
    to the client's, which would ask the server for the time (a request per
    spin, and garbage before a server exists), unlike nvptx's clock.  */
-# define NVPTX_RPC_STR_(x) #x
-# define NVPTX_RPC_STR(x) NVPTX_RPC_STR_ (x)
 extern int __nvptx_rpc_host_clock_gettime (clockid_t, struct timespec *)
-  __asm__ (NVPTX_RPC_STR (__USER_LABEL_PREFIX__) "clock_gettime");
+  NVPTX_RPC_HOST_NAME (clock_gettime);
 # define CLOCK_NS() \
   ({ struct timespec t_; \
      __nvptx_rpc_host_clock_gettime (CLOCK_MONOTONIC, &t_); \

@@ -21,6 +21,7 @@ headers='#define _GNU_SOURCE
 #include <ftw.h>
 #include <glob.h>
 #include <poll.h>
+#include <pthread.h>
 #include <pwd.h>
 #include <signal.h>
 #include <stddef.h>
@@ -75,6 +76,11 @@ constants="O_RDONLY O_WRONLY O_RDWR O_ACCMODE O_CREAT O_EXCL O_NOCTTY O_TRUNC
   ST_WRITE ST_APPEND ST_IMMUTABLE ST_NOATIME ST_NODIRATIME ST_RELATIME
   POLLIN POLLPRI POLLOUT POLLERR POLLHUP POLLNVAL POLLRDNORM POLLRDBAND
   POLLWRNORM POLLWRBAND FD_SETSIZE
+  PTHREAD_MUTEX_NORMAL PTHREAD_MUTEX_RECURSIVE PTHREAD_MUTEX_ERRORCHECK
+  PTHREAD_MUTEX_DEFAULT PTHREAD_CREATE_JOINABLE PTHREAD_CREATE_DETACHED
+  PTHREAD_INHERIT_SCHED PTHREAD_EXPLICIT_SCHED PTHREAD_SCOPE_SYSTEM
+  PTHREAD_SCOPE_PROCESS PTHREAD_PROCESS_PRIVATE PTHREAD_PROCESS_SHARED
+  SCHED_OTHER SCHED_FIFO SCHED_RR
   $(echo '#include <errno.h>' | $HOST_CC -E -dM - \
       | sed -n 's/^#define \(E[A-Z0-9]*\) .*/\1/p')"
 members="stat:st_dev stat:st_ino stat:st_nlink stat:st_mode stat:st_uid
@@ -100,7 +106,9 @@ types="struct_stat struct_dirent struct_tm struct_timespec struct_timeval
   speed_t tcflag_t cc_t dev_t ino_t nlink_t mode_t uid_t gid_t off_t pid_t ssize_t
   clockid_t clock_t time_t useconds_t suseconds_t blksize_t blkcnt_t
   glob_t struct_FTW struct_statvfs struct_pollfd nfds_t fsblkcnt_t fd@set
-  struct_flock"
+  struct_flock pthread@t pthread@attr@t pthread@mutex@t
+  pthread@mutexattr@t pthread@cond@t pthread@condattr@t pthread@key@t
+  pthread@once@t"
 
 # A host program that prints the assertions with the host's values.
 {

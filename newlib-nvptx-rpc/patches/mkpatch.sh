@@ -15,7 +15,7 @@
 #    which lock.c implements.  Their Makefile.am and the automake-1.11
 #    Makefile.in that newlib 3.3.0 ships are generated here from the file
 #    list, as automake would (Debian's automake is not 1.11), with rules
-#    of their own that build rpc.c, lock.c and nanosleep.c for sm_70.
+#    of their own that build the files sm70.sh names for sm_70.
 #    Those two stay generated because they follow the list of sources.
 #
 # The sm_70 rule rules out GCC 12's -mptx=3.1 multilib (GCC refuses sm_70

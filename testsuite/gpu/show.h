@@ -3,7 +3,8 @@
 
 /* For the programs that print what each call returned, so that the
    differential tests compare them with a native build: SHOW (EXPR)
-   prints EXPR's value, and errno's name when it is -1; HOLDS (COND)
+   prints EXPR's value, and errno's name when it is -1; SHOW_ERROR
+   (EXPR) the name of the error number EXPR returns; HOLDS (COND)
    prints whether COND holds, without its values.  */
 #include <errno.h>
 #include <stdio.h>
@@ -17,6 +18,7 @@ errno_name (int e)
     E (EISDIR) E (EINVAL) E (EMFILE) E (ERANGE) E (ENOTEMPTY) E (ENOSYS)
     E (ENAMETOOLONG) E (ELOOP) E (ESPIPE) E (EFAULT) E (EOPNOTSUPP)
     E (ENOTTY) E (ENXIO) E (EIO) E (EAGAIN) E (EDEADLK) E (ENOLCK)
+    E (EBUSY) E (ESRCH)
 #undef E
   };
 
@@ -36,5 +38,17 @@ show (const char *what, long long result)
     printf ("%s = %lld\n", what, result);
 }
 
+/* Print WHAT and the error number ERROR by name, or 0.  */
+static inline void
+show_error (const char *what, int error)
+{
+  if (error == 0)
+    printf ("%s = 0\n", what);
+  else
+    printf ("%s = %s\n", what, errno_name (error));
+}
+
 #define SHOW(expr) (errno = 0, show (#expr, (long long) (expr)))
+/* For the calls that return an error number (pthread's).  */
+#define SHOW_ERROR(expr) show_error (#expr, (expr))
 #define HOLDS(cond) printf ("%s: %s\n", #cond, (cond) ? "yes" : "no")

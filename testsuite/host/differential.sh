@@ -24,7 +24,7 @@ run ()				# run DIR CMD... -> DIR.out DIR.err DIR.status
 for spec in "fileio" "longpath" "bigfile 8" "posix" "direct-read" \
 	    "stack-io" "posix-io" "posix-fd" "posix-at" "posix-host" \
 	    "posix-lib" "posix-tty" "posix-fsinfo" "posix-released" "locks" \
-	    "posix-surface"; do
+	    "posix-surface" "posix-threads" "posix-accounts"; do
   set -- $spec; prog=$1; shift
   hold=; [ "$prog" != locks ] || hold="$PWD/$native/locks.native --hold"
   for window in 64 1024 65536; do

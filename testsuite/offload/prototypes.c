@@ -15,6 +15,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
@@ -73,7 +74,14 @@ main (void)
       F (cfsetspeed) F (cfmakeraw) F (getlogin) F (getlogin_r)
       F (getpwuid) F (getpwuid_r) F (getpwnam) F (getpwnam_r)
       F (statvfs) F (fstatvfs) F (pathconf) F (fpathconf) F (poll)
-      F (select)
+      F (select) F (pthread_mutex_init) F (pthread_mutex_destroy)
+      F (pthread_mutex_lock) F (pthread_mutex_trylock)
+      F (pthread_mutex_unlock) F (pthread_mutexattr_init)
+      F (pthread_mutexattr_settype) F (pthread_once)
+      F (pthread_key_create) F (pthread_key_delete)
+      F (pthread_getspecific) F (pthread_setspecific)
+      F (pthread_cond_init) F (pthread_cond_signal) F (pthread_cond_wait)
+      F (pthread_self) F (pthread_equal)
     };
     count = sizeof functions / sizeof *functions;
   }
