@@ -1,8 +1,8 @@
 /* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
-/* malloc, free and realloc named in a variable's initializer
-   (ptx-allocators.h).
+/* malloc, free and realloc named in a variable's initializer or taken
+   as an address (ptx-allocators.h).
 
    GCC's nvptx back end gives calls to the three the names newlib
    defines them by, __nvptx_malloc, __nvptx_free and __nvptx_realloc,
@@ -10,9 +10,12 @@
    allocator hook's (struct hooks h = { malloc, free };), keeps the
    plain name, which in PTX is the CUDA built-in, no initial value:
    ptxas, and so the driver's JIT, stops ("Invalid initial value symbol
-   'malloc'").  An initializer is the text from '=' to ';' of a
-   variable's definition, the only place PTX has an '=' outside
-   comments.  */
+   'malloc'").  So does an address taken in code, such as a destructor
+   passed to pthread_key_create (mov.u64 %r1, free;): "Unknown symbol
+   'free'".  An initializer is the text from '=' to ';' of a variable's
+   definition, the only place PTX has an '=' outside comments; an
+   address, the operands of a mov, the only instruction that takes a
+   function's (a call names its callee after "call").  */
 
 #include <stdbool.h>
 #include <stdlib.h>
@@ -41,13 +44,13 @@ allocator (const char *p, size_t len)
   return -1;
 }
 
-/* Walk PTX, and for each allocator named in an initializer call
-   RENAME (OFFSET, INDEX, ARG): OFFSET its place in PTX.  */
+/* Walk PTX, and for each allocator named in an initializer or a mov's
+   operands call RENAME (OFFSET, INDEX, ARG): OFFSET its place in PTX.  */
 static void
 each_reference (const char *ptx, void (*rename) (size_t, int, void *),
 		void *arg)
 {
-  bool initializer = false;
+  bool initializer = false, operands = false;
 
   for (const char *p = ptx; *p;)
     if (p[0] == '/' && p[1] == '/')
@@ -59,7 +62,10 @@ each_reference (const char *ptx, void (*rename) (size_t, int, void *),
 	p = end ? end + 2 : p + strlen (p);
       }
     else if (*p == '=' || *p == ';')
-      initializer = *p++ == '=';
+      {
+	initializer = *p++ == '=';
+	operands = false;
+      }
     else if (identifier_char (*p))
       {
 	size_t len = 1;
@@ -67,8 +73,12 @@ each_reference (const char *ptx, void (*rename) (size_t, int, void *),
 
 	while (identifier_char (p[len]))
 	  len++;
-	if (initializer && (i = allocator (p, len)) >= 0)
+	if ((initializer || operands) && (i = allocator (p, len)) >= 0)
 	  rename (p - ptx, i, arg);
+	/* "mov", before its type (".u64"), is a token of its own.  */
+	if (!initializer && len == 3 && memcmp (p, "mov", 3) == 0
+	    && p[3] == '.')
+	  operands = true;
 	p += len;
       }
     else

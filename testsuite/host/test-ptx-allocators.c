@@ -2,8 +2,8 @@
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
 /* ptx_rename_allocators (ptx-allocators.c): malloc, free and realloc in
-   a variable's initializer, as GCC's nvptx back end leaves them, and
-   nothing else.  The PTX of allocator hooks is GCC 12's for
+   a variable's initializer or a mov's operands, as GCC's nvptx back end
+   leaves them, and nothing else.  The PTX of allocator hooks is GCC 12's for
    "struct hooks h = { malloc, free, realloc };", which ptxas refused
    ("Invalid initial value symbol 'malloc'") and accepts renamed.  */
 
@@ -59,5 +59,20 @@ main (void)
   check ("after an initializer, an instruction naming free",
 	 ".global .u64 h = { free };\ncall free, (%r1);\n",
 	 ".global .u64 h = { __nvptx_free };\ncall free, (%r1);\n");
+  check ("an address taken in code, as GCC 12 writes a destructor's",
+	 "// BEGIN GLOBAL FUNCTION DECL: __nvptx_free\n"
+	 ".extern .func __nvptx_free (.param .u64 %in_ar0);\n"
+	 "mov.u64 %r300,free;\n"
+	 "@%r1 mov.u64 %r2, realloc;\n"
+	 "call free,(%out_arg1);\n"
+	 "mov.u32 %r3, 7;\n",
+	 "// BEGIN GLOBAL FUNCTION DECL: __nvptx_free\n"
+	 ".extern .func __nvptx_free (.param .u64 %in_ar0);\n"
+	 "mov.u64 %r300,__nvptx_free;\n"
+	 "@%r1 mov.u64 %r2, __nvptx_realloc;\n"
+	 "call free,(%out_arg1);\n"
+	 "mov.u32 %r3, 7;\n");
+  check ("other instructions' operands: left alone",
+	 "ld.global.u64 %r1, [free_list];\nmovement: ret;\n", NULL);
   return failures != 0;
 }
