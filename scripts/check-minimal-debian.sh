@@ -1,19 +1,19 @@
 #!/bin/sh
 # SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
 # SPDX-License-Identifier: GPL-3.0-or-later
-# The README's two commands on a minimal Debian 12 or 13, as a new user
-# would run them: a chroot made by "debootstrap --variant=minbase SUITE"
-# (bookworm or trixie), a clean clone of this repository's committed
-# HEAD in it (with ../shared/fixtures beside it, as CI has it), no CUDA
-# toolkit, then scripts/setup.sh, make check, and scripts/setup.sh twice
-# more (the toolchain built once, then reused).  setup.sh picks the
+# The README's two commands on a minimal Debian 12, 13 or testing, as a
+# new user would run them: a chroot made by "debootstrap --variant=minbase
+# SUITE" (bookworm, trixie or forky), a clean clone of this repository's
+# committed HEAD in it (with ../shared/fixtures beside it, as CI has it),
+# no CUDA toolkit, then scripts/setup.sh, make check, and scripts/setup.sh
+# twice more (the toolchain built once, then reused).  setup.sh picks the
 # toolchain of the chroot's release: GCC 12 on bookworm, GCC 14 on
-# trixie.  Prints each step's time and ends with make check's "N passed,
-# N failed".  Not run by CI: the toolchain build alone takes from a
-# quarter of an hour to over an hour on 2 cores.  docs/testing.md
-# records runs.
+# trixie, GCC 16 on forky.  Prints each step's time and ends with make
+# check's "N passed, N failed".  Not run by CI: the toolchain build
+# alone takes from a quarter of an hour to over an hour on 2 cores.
+# docs/testing.md records runs.
 #
-# Usage (as root): [SUITE=bookworm|trixie] scripts/check-minimal-debian.sh [DIR]
+# Usage (as root): [SUITE=bookworm|trixie|forky] scripts/check-minimal-debian.sh [DIR]
 #   $SUITE: the Debian release to bootstrap, default bookworm.
 #   DIR, default ${TMPDIR:-/tmp}/nvptx-rpc-SUITE, is made afresh (a DIR
 #   left by an earlier run is removed first; any other is refused) and
@@ -82,15 +82,38 @@ trap 'exit 1' HUP INT TERM
 command -v debootstrap > /dev/null || timed "installing debootstrap" \
   sh -c 'apt-get update -qq && apt-get install -y -qq debootstrap'
 # Debian 12's debootstrap (1.0.128) knows trixie: its scripts/trixie is a
-# link to scripts/sid.  One without the suite's script needs replacing by
-# a newer debootstrap (or such a link added by hand).
-[ -e "/usr/share/debootstrap/scripts/$suite" ] \
+# link to scripts/sid.  It does not know forky, which newer debootstraps
+# bootstrap with the same script (their scripts/forky is such a link):
+# a suite without a script of its own is given sid's, debootstrap's
+# fourth argument.
+scripts=/usr/share/debootstrap/scripts
+script=$scripts/$suite
+[ -e "$script" ] || script=$scripts/sid
+[ -e "$script" ] \
   || { echo "$0: this debootstrap does not know $suite: install a newer one" >&2; exit 1; }
 # Its output goes to DIR.log.
-timed "debootstrap --variant=minbase $suite $dir $mirror" \
-  sh -c 'debootstrap --variant=minbase "$3" "$1" "$2" > "$1.log" 2>&1 \
-	 || { tail "$1.log"; exit 1; }' sh "$dir" "$mirror" "$suite"
+timed "debootstrap --variant=minbase $suite $dir $mirror $script" \
+  sh -c 'debootstrap --variant=minbase "$3" "$1" "$2" "$4" > "$1.log" 2>&1 \
+	 || { tail "$1.log"; exit 1; }' sh "$dir" "$mirror" "$suite" "$script"
 touch "$dir/$marker"
+# Debian testing's Release file, as some mirrors serve it (this machine's
+# among them), is past its Valid-Until date.  debootstrap does not look
+# at the date, but the chroot's apt does: "apt-get update" fails ("is
+# expired"), and setup.sh with it.  A user's live mirror serves a valid
+# one, so only where the Release file debootstrap fetched has expired is
+# the chroot's apt told to accept it (its signatures are still checked),
+# as bootstrap-toolchain.sh does for the suites it fetches from.
+for release in "$dir"/var/lib/apt/lists/*_dists_"$suite"_*Release; do
+  [ -f "$release" ] || continue
+  expiry=$(sed -n 's/^Valid-Until: //p' "$release")
+  [ -n "$expiry" ] || continue
+  if [ "$(date -d "$expiry" +%s)" -lt "$(date +%s)" ]; then
+    echo 'Acquire::Check-Valid-Until "false";' \
+      > "$dir/etc/apt/apt.conf.d/99nvptx-rpc-check-valid-until"
+    say "$suite's Release file expired on $expiry: the chroot's apt takes it"
+  fi
+  break
+done
 mount -t proc proc "$dir/proc"
 mount --bind /dev/pts "$dir/dev/pts"
 
