@@ -106,7 +106,7 @@ check (bool ok, const char *name, const char *detail_fmt, ...)
   static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
   va_list ap;
 
-  pthread_mutex_lock (&lock);
+  real_pthread_mutex_lock (&lock);
   if (ok)
     {
       passed++;
@@ -123,7 +123,7 @@ check (bool ok, const char *name, const char *detail_fmt, ...)
     }
   fflush (stdout);
   transcript_printf ("%s: %s", name, ok ? "PASS" : "FAIL");
-  pthread_mutex_unlock (&lock);
+  real_pthread_mutex_unlock (&lock);
   return ok;
 }
 
@@ -387,7 +387,7 @@ start_server (uint32_t window_size, bool direct, FILE *trace)
     srv.mailbox->features };
   /* A fresh mailbox: the sequence numbers start over.  */
   __nvptx_rpc_lock = 0;
-  e = pthread_create (&srv.thread, NULL, server_main, NULL);
+  e = real_pthread_create (&srv.thread, NULL, server_main, NULL);
   if (e)
     {
       fprintf (stderr, "start_server: pthread_create: %s\n", strerror (e));
@@ -403,7 +403,7 @@ stop_server (void)
   if (!srv.running)
     return;
   atomic_store_explicit (&srv.stop, true, memory_order_release);
-  pthread_join (srv.thread, NULL);
+  real_pthread_join (srv.thread, NULL);
   __nvptx_rpc_link.mailbox = 0;
   const unsigned char *guard
     = (const unsigned char *) srv.mailbox

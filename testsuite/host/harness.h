@@ -84,6 +84,17 @@ extern int real_lstat (const char *path, struct stat *st) HARNESS_REAL (lstat);
 extern int real_chdir (const char *path) HARNESS_REAL (chdir);
 extern char *real_getcwd (char *buf, size_t size) HARNESS_REAL (getcwd);
 extern mode_t real_umask (mode_t mask) HARNESS_REAL (umask);
+/* The server's thread and the tests' own: the client's pthread_create
+   makes none, as on the GPU (posix/pthread_thread.c).  */
+extern int real_pthread_create (pthread_t *thread, const pthread_attr_t *attr,
+				void *(*routine) (void *), void *arg)
+  HARNESS_REAL (pthread_create);
+extern int real_pthread_join (pthread_t thread, void **result)
+  HARNESS_REAL (pthread_join);
+extern int real_pthread_mutex_lock (pthread_mutex_t *mutex)
+  HARNESS_REAL (pthread_mutex_lock);
+extern int real_pthread_mutex_unlock (pthread_mutex_t *mutex)
+  HARNESS_REAL (pthread_mutex_unlock);
 extern int real_fcntl (int fd, int command, ...) HARNESS_REAL (fcntl);
 extern int real_dup2 (int fd, int new_fd) HARNESS_REAL (dup2);
 extern int real_access (const char *path, int mode) HARNESS_REAL (access);

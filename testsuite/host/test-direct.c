@@ -328,7 +328,7 @@ pipe_read (const char *name, unsigned char *into, size_t length,
     return;
   sem_init (&w.written, 0, 0);
   sem_init (&w.hold, 0, 0);
-  pthread_create (&thread, NULL, fifo_writer, &w);
+  real_pthread_create (&thread, NULL, fifo_writer, &w);
   int fd = open (w.path, O_RDONLY);
   CHECK (name_of ("%s: open", name), fd >= 0);
   sem_wait (&w.written);
@@ -354,7 +354,7 @@ pipe_read (const char *name, unsigned char *into, size_t length,
   CHECK_INT (name_of ("%s: EOF when the writer leaves", name),
 	     read (fd, into, BIG), 0);
   CHECK_INT (name_of ("%s: close", name), close (fd), 0);
-  pthread_join (thread, NULL);
+  real_pthread_join (thread, NULL);
   sem_destroy (&w.written);
   sem_destroy (&w.hold);
   unlink (w.path);

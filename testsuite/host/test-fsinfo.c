@@ -406,11 +406,13 @@ poll_calls (void)
   for (int timeout = -1; timeout <= 10000; timeout += 10001)
     {
       one = (struct pollfd) { fd, POLLIN, 0 };
-      pthread_create (&thread, NULL, write_late, &w);
+      /* Before the writer starts its sleep: on a busy machine the
+	 thread may sleep before this one goes on.  */
       t0 = now ();
+      real_pthread_create (&thread, NULL, write_late, &w);
       int n = poll (&one, 1, timeout);
       waited = now () - t0;
-      pthread_join (thread, NULL);
+      real_pthread_join (thread, NULL);
       CHECK_INT (name_of ("poll, timeout %d: the data that came", timeout),
 		 n, 1);
       CHECK (name_of ("poll, timeout %d: POLLIN", timeout),

@@ -1065,12 +1065,12 @@ concurrent_reply_blocks (void)
 
   memset (concurrent_errors, 0, sizeof concurrent_errors);
   for (int t = 0; t < READLINKERS + LISTERS; t++)
-    pthread_create (&threads[t], NULL, t < READLINKERS ? readlinker : lister,
+    real_pthread_create (&threads[t], NULL, t < READLINKERS ? readlinker : lister,
 		    (void *) (intptr_t) t);
   int errors = 0;
   for (int t = 0; t < READLINKERS + LISTERS; t++)
     {
-      pthread_join (threads[t], NULL);
+      real_pthread_join (threads[t], NULL);
       errors += concurrent_errors[t];
     }
   CHECK_INT ("threads readlink and readdir at once: every result right",

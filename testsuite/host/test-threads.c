@@ -83,13 +83,13 @@ run (void)
   shared_fd = open ("shared", O_WRONLY | O_APPEND | O_CREAT | O_TRUNC, 0644);
   CHECK ("open the shared file", shared_fd >= 0);
   for (int t = 0; t < WRITERS; t++)
-    pthread_create (&writers[t], NULL, writer, (void *) (intptr_t) t);
+    real_pthread_create (&writers[t], NULL, writer, (void *) (intptr_t) t);
   for (int t = 0; t < STATTERS; t++)
-    pthread_create (&statters[t], NULL, statter, (void *) (intptr_t) t);
+    real_pthread_create (&statters[t], NULL, statter, (void *) (intptr_t) t);
   for (int t = 0; t < WRITERS; t++)
-    pthread_join (writers[t], NULL);
+    real_pthread_join (writers[t], NULL);
   for (int t = 0; t < STATTERS; t++)
-    pthread_join (statters[t], NULL);
+    real_pthread_join (statters[t], NULL);
   CHECK_INT ("close the shared file", close (shared_fd), 0);
 
   int bad_writes = 0, bad_stats = 0;

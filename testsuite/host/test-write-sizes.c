@@ -259,7 +259,7 @@ write_fifo (void)
 
   if (!CHECK ("fifo write: mkfifo", real_mkfifo (peer.path, 0644) == 0))
     return;
-  pthread_create (&thread, NULL, fifo_reader, &peer);
+  real_pthread_create (&thread, NULL, fifo_reader, &peer);
   int fd = open (peer.path, O_WRONLY);
   CHECK ("fifo write: open", fd >= 0);
   for (size_t i = 0; i < NSIZES; i++)
@@ -270,7 +270,7 @@ write_fifo (void)
       offset += sizes[i];
     }
   CHECK_INT ("fifo write: close", close (fd), 0);
-  pthread_join (thread, NULL);
+  real_pthread_join (thread, NULL);
   CHECK ("fifo write: host reads to EOF", peer.ok);
   CHECK_INT ("fifo write: size", peer.length, total_size ());
   if (peer.length == total_size ())
@@ -319,7 +319,7 @@ write_fifo_reader_gone (void)
 
   if (!CHECK ("fifo, reader gone: mkfifo", real_mkfifo (peer.path, 0644) == 0))
     return;
-  pthread_create (&thread, NULL, fifo_reader_100, &peer);
+  real_pthread_create (&thread, NULL, fifo_reader_100, &peer);
   int fd = open (peer.path, O_WRONLY);
   CHECK ("fifo, reader gone: open", fd >= 0);
   pattern_fill (want, MAX_SIZE, 7, 0);
@@ -327,7 +327,7 @@ write_fifo_reader_gone (void)
   ssize_t n = write (fd, want, MAX_SIZE);
   check (n >= 100 && n < MAX_SIZE, "fifo, reader gone: a short count",
 	 "write (1 MiB) = %lld errno %s", (long long) n, errno_name (errno));
-  pthread_join (thread, NULL);
+  real_pthread_join (thread, NULL);
   CHECK ("fifo, reader gone: the host read 100 bytes", peer.ok);
   CHECK_ERRNO ("fifo, reader gone: then EPIPE", write (fd, want, 10), EPIPE);
   CHECK_INT ("fifo, reader gone: close", close (fd), 0);
@@ -437,7 +437,7 @@ read_fifo (void)
   pattern_fill (all, total, 5, 0);
   if (!CHECK ("fifo read: mkfifo", real_mkfifo (peer.path, 0644) == 0))
     return;
-  pthread_create (&thread, NULL, fifo_writer, &peer);
+  real_pthread_create (&thread, NULL, fifo_writer, &peer);
   int fd = open (peer.path, O_RDONLY);
   CHECK ("fifo read: open", fd >= 0);
   for (size_t i = 0; i < NSIZES; i++)
@@ -473,7 +473,7 @@ read_fifo (void)
   CHECK_INT ("fifo read: EOF after the writer closes", read (fd, got, 4096),
 	     0);
   CHECK_INT ("fifo read: close", close (fd), 0);
-  pthread_join (thread, NULL);
+  real_pthread_join (thread, NULL);
   CHECK ("fifo read: host wrote all", peer.ok);
   free (all);
 }
@@ -492,7 +492,7 @@ read_fifo_partial (void)
   sem_init (&hold, 0, 0);
   if (!CHECK ("fifo 5 bytes: mkfifo", real_mkfifo (peer.path, 0644) == 0))
     return;
-  pthread_create (&thread, NULL, fifo_writer, &peer);
+  real_pthread_create (&thread, NULL, fifo_writer, &peer);
   int fd = open (peer.path, O_RDONLY);
   CHECK ("fifo 5 bytes: open", fd >= 0);
   memset (got, 0xa5, 4096);
@@ -505,13 +505,13 @@ read_fifo_partial (void)
   sem_post (&hold);
   CHECK_INT ("fifo 5 bytes: then EOF", read (fd, got, 4096), 0);
   CHECK_INT ("fifo 5 bytes: close", close (fd), 0);
-  pthread_join (thread, NULL);
+  real_pthread_join (thread, NULL);
   CHECK ("fifo 5 bytes: host wrote", peer.ok);
 
   /* The same with a small count: 3, then the 2 left.  */
   peer = (struct fifo_peer) { .path = "fifo-5", .out = hello,
 			      .out_length = 5, .hold = &hold };
-  pthread_create (&thread, NULL, fifo_writer, &peer);
+  real_pthread_create (&thread, NULL, fifo_writer, &peer);
   fd = open (peer.path, O_RDONLY);
   memset (got, 0, 16);
   CHECK_INT ("fifo 5 bytes: read (3)", read (fd, got, 3), 3);
@@ -521,7 +521,7 @@ read_fifo_partial (void)
   sem_post (&hold);
   CHECK_INT ("fifo 5 bytes: EOF", read (fd, got, 4096), 0);
   CHECK_INT ("fifo 5 bytes: close again", close (fd), 0);
-  pthread_join (thread, NULL);
+  real_pthread_join (thread, NULL);
   sem_destroy (&hold);
 }
 
