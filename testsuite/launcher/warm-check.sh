@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
 # SPDX-License-Identifier: GPL-3.0-or-later
-# The warm launcher (nvptx-none-run --serve, warm.c) against the stand-in
+# The warm launcher (nvptx-none-run --serve, warm-*.c) against the stand-in
 # driver, without a GPU: every launcher check run through a warm server;
 # the same outputs, files and statuses as plain runs; several clients at
 # once; a program that faults beside one that does not; no way in for
