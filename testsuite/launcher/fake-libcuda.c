@@ -2,7 +2,7 @@
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
 /* A stand-in for the CUDA driver, built as libcuda.so.1, so that CI tests
-   the launcher (nvptx-tools-run-patch/launcher/run.c) where there is no GPU: the
+   the launcher (nvptx-tools-run-patch/launcher/run*.c) where there is no GPU: the
    launcher dlopens "libcuda.so.1", which LD_LIBRARY_PATH then finds here.
    It has every entry point the launcher resolves, under the names cuda.h
    gives them (cuMemAlloc_v2...), because it is compiled against the same

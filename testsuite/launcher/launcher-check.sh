@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
 # SPDX-License-Identifier: GPL-3.0-or-later
-# The launcher itself (nvptx-tools-run-patch/launcher/run.c) in CI, without a GPU:
+# The launcher itself (nvptx-tools-run-patch/launcher/run*.c) in CI, without a GPU:
 # nvptx-none-run loads the stand-in driver testsuite/launcher/libcuda.so.1
 # (fake-libcuda.c) through LD_LIBRARY_PATH, and runs prog.so (prog.c) as
 # its kernel; each check looks at the launcher's exit status, its stdout
