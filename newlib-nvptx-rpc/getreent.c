@@ -25,8 +25,8 @@
 /* Threads 1 to SLOTS - 1 get a struct of their own; thread 0 keeps
    _impure_ptr, so a program of one thread sees no change.  Threads
    numbered SLOTS or more share _impure_ptr, and so its errno, as all
-   threads did before.  4096 pointers are 32 KiB of GPU memory.  */
-#define SLOTS 4096
+   threads did before.  */
+#define SLOTS __NVPTX_THREAD_SLOTS
 
 /* Each slot is read and written only by its own thread: no lock, no
    atomics.  In the OpenMP multilib that thread is a warp (thread.h),

@@ -1,8 +1,8 @@
 /* SPDX-FileCopyrightText: 2026 The nvptx-rpc authors
    SPDX-License-Identifier: LicenseRef-Newlib-nvptx  */
 
-/* The calling GPU thread's number, for lock.c's owners and getreent.c's
-   slots.  */
+/* The calling GPU thread's number, for lock.c's owners and the slots
+   of getreent.c and posix/pthread_key.c.  */
 
 #ifndef _NVPTX_THREAD_H
 #define _NVPTX_THREAD_H
@@ -39,6 +39,12 @@ __nvptx_thread_index (void)
 
   return block * block_size + in_block;
 }
+
+/* How many threads, numbered from 0, keep state of their own where a
+   thread needs a slot of it: errno's struct _reent (getreent.c), the
+   values of pthread's keys (posix/pthread_key.c).  Threads numbered
+   this or more share the first thread's.  */
+#define __NVPTX_THREAD_SLOTS 4096
 
 /* A number for the calling thread unique among all the GPU's running
    threads, never 0, below 2^63 (arch.h's LOCK_FREE): its index in the

@@ -3,10 +3,10 @@
 
 /* Thread-specific data for nvptx: glibc's 1,024 keys, and for each GPU
    thread that stores a value a table of them, made on its first store.
-   Threads are found as getreent.c finds them: the first SLOTS, and the
-   others' stores fail with ENOMEM.  A GPU thread does not end before
-   the program does, and exit runs no destructors in glibc either: they
-   are kept, never called.  */
+   Threads are found as getreent.c finds them: the first
+   __NVPTX_THREAD_SLOTS (thread.h), and the others' stores fail with
+   ENOMEM.  A GPU thread does not end before the program does, and exit
+   runs no destructors in glibc either: they are kept, never called.  */
 
 #include <errno.h>
 #include <stdlib.h>
@@ -16,7 +16,7 @@
 
 #ifdef __nvptx__
 # include "thread.h"
-# define SLOTS 4096
+# define SLOTS __NVPTX_THREAD_SLOTS
 static void **slots[SLOTS];
 
 /* The calling thread's table, made if MAKE; NULL if it has none.  */
